@@ -1,0 +1,102 @@
+// One flat config for the whole repository. The import rules encode ARCHITECTURE.md §5:
+// contracts and ui ← features ← exposes/app; no mfe imports another; the shell imports no feature.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const mfes = ['mfe-auth', 'mfe-webhooks', 'mfe-accounts', 'mfe-history'];
+
+/** Forbid importing the other areas, by package name and by path. */
+function isolate(area, others, message) {
+  return {
+    files: [`${area}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: others.map((other) => ({
+            group: [`@outsync/${other}`, `@outsync/${other}/*`],
+            message,
+          })),
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: others.map((other) => ({
+            target: `./${area}`,
+            from: `./${other}`,
+            message,
+          })),
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      '**/@mf-types/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-cycle': 'off',
+    },
+  },
+  {
+    files: ['{ui,shell,mfe-*}/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Module boundaries.
+  ...mfes.map((mfe) =>
+    isolate(
+      mfe,
+      [...mfes.filter((other) => other !== mfe), 'shell', 'sync-service'],
+      'A federated module never imports another area; share code through @outsync/ui or @outsync/contracts.',
+    ),
+  ),
+  isolate(
+    'shell',
+    [...mfes, 'sync-service'],
+    'The shell imports no feature: load areas at run time through Module Federation.',
+  ),
+  isolate(
+    'ui',
+    [...mfes, 'shell', 'sync-service'],
+    '@outsync/ui sits below every feature and imports none.',
+  ),
+  isolate(
+    'contracts',
+    [...mfes, 'shell', 'sync-service', 'ui'],
+    '@outsync/contracts is the shared base: it imports no app code.',
+  ),
+  isolate(
+    'sync-service',
+    [...mfes, 'shell', 'ui'],
+    'The service shares only @outsync/contracts with the front end.',
+  ),
+);

@@ -1,0 +1,15 @@
+// Every package with unit or integration tests. e2e runs separately (npm run test:e2e).
+export default {
+  projects: [
+    '<rootDir>/contracts',
+    '<rootDir>/ui',
+    '<rootDir>/shell',
+    '<rootDir>/mfe-auth',
+    '<rootDir>/mfe-webhooks',
+    '<rootDir>/mfe-accounts',
+    '<rootDir>/mfe-history',
+    '<rootDir>/sync-service',
+    '<rootDir>/tools/embedded-mongo',
+    '<rootDir>/tools/sandbox',
+  ],
+};
