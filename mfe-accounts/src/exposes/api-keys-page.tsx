@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@outsync/ui';
+
+export const ApiKeysTitle = 'API keys';
+
+export default function ApiKeysPage() {
+  return <PlaceholderPage title={ApiKeysTitle} module="mfe-accounts" />;
+}

@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@outsync/ui';
+
+export const BlockListsTitle = 'Block lists';
+
+export default function BlockListsPage() {
+  return <PlaceholderPage title={BlockListsTitle} module="mfe-accounts" />;
+}

@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@outsync/ui';
+
+export const ServicesTitle = 'Webhook endpoint';
+
+export default function ServicesPage() {
+  return <PlaceholderPage title={ServicesTitle} module="mfe-accounts" />;
+}

@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@outsync/ui';
+
+export const VerifyTitle = 'Verify Your Identity';
+
+export default function VerifyPage() {
+  return <PlaceholderPage title={VerifyTitle} module="mfe-auth" />;
+}

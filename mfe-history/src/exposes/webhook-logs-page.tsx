@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@outsync/ui';
+
+export const WebhookLogsTitle = 'Webhook payloads';
+
+export default function WebhookLogsPage() {
+  return <PlaceholderPage title={WebhookLogsTitle} module="mfe-history" />;
+}

@@ -1,0 +1,164 @@
+// One factory for every front-end app. Each app's own rspack.config.ts is a few lines:
+//   export default createAppConfig({ app: 'mfe-webhooks', exposes: { './WebhooksPage': ... } });
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import {
+  apps,
+  portOf,
+  proxiedPrefixes,
+  remotesManifest,
+  syncServiceOrigin,
+  type AppName,
+} from './scripts/topology.ts';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/** Shared once across host and remotes (ARCHITECTURE.md §2). Subpaths are listed explicitly. */
+export const sharedSingletons = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'react-dom/client',
+  'react-router',
+  'styled-components',
+  'jotai',
+  '@outsync/ui',
+  '@outsync/contracts',
+] as const;
+
+export interface AppConfigOptions {
+  app: AppName;
+  /** Modules this app exposes to hosts (remotes only). Keys like './WebhooksPage'. */
+  exposes?: Record<string, string>;
+  /** Runtime plugins (paths) the federation runtime loads before anything else. */
+  runtimePlugins?: string[];
+  /** Page title for the app's own index.html. */
+  title: string;
+}
+
+interface Argv {
+  mode?: 'development' | 'production' | 'none';
+}
+
+function indexHtml(title: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+    <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%23111827'/%3E%3Cpath d='M9 16h14M17 10l6 6-6 6' stroke='%23a5b4fc' stroke-width='3' fill='none'/%3E%3C/svg%3E" />
+  </head>
+  <body>
+    <noscript>OutSync needs JavaScript.</noscript>
+    <div id="root"></div>
+  </body>
+</html>`;
+}
+
+export function createAppConfig(options: AppConfigOptions) {
+  return (env: Record<string, unknown> = {}, argv: Argv = {}): Configuration => {
+    const appDir = path.join(repoRoot, options.app);
+    const info = apps[options.app];
+    const isHost = options.app === 'shell';
+    const mode = argv.mode ?? (env.production ? 'production' : 'development');
+    const isProduction = mode === 'production';
+
+    return {
+      name: options.app,
+      context: appDir,
+      mode,
+      entry: { main: './src/index.ts' },
+      devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        // The host serves deep SPA URLs, so its chunks must load from the root; remotes resolve
+        // their own origin at run time from the manifest URL.
+        publicPath: isHost ? '/' : 'auto',
+        filename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: info.federationName,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+        // Workspace packages are consumed as TypeScript source; ".js" specifiers map to ".ts".
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: {
+                  react: { runtime: 'automatic', development: !isProduction },
+                },
+              },
+              env: { targets: 'chrome >= 111, firefox >= 111, safari >= 16.4' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.svg$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: {
+        // Named chunks keep the loaded files recognisable (the singleton test and the bundle bench
+        // read them); the cost is a few bytes per chunk id.
+        chunkIds: 'named',
+        moduleIds: isProduction ? 'deterministic' : 'named',
+      },
+      plugins: [
+        new rspack.HtmlRspackPlugin({ templateContent: indexHtml(options.title) }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(mode),
+        }),
+        new ModuleFederationPlugin({
+          name: info.federationName,
+          filename: 'remoteEntry.js',
+          exposes: options.exposes ?? {},
+          shared: Object.fromEntries(
+            sharedSingletons.map((pkg) => [pkg, { singleton: true, strictVersion: false }]),
+          ),
+          runtimePlugins: options.runtimePlugins ?? [],
+          manifest: true,
+          dts: false,
+        }),
+      ],
+      devServer: {
+        port: portOf(info),
+        host: '127.0.0.1',
+        hot: true,
+        historyApiFallback: isHost,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: isHost
+          ? [{ context: [...proxiedPrefixes], target: syncServiceOrigin(), changeOrigin: false }]
+          : undefined,
+        setupMiddlewares: (middlewares) => {
+          if (isHost) {
+            middlewares.unshift({
+              name: 'remotes-json',
+              path: '/remotes.json',
+              middleware: (_req: IncomingMessage, res: ServerResponse) => {
+                res.setHeader('Content-Type', 'application/json');
+                res.setHeader('Cache-Control', 'no-store');
+                res.end(JSON.stringify(remotesManifest()));
+              },
+            });
+          }
+          return middlewares;
+        },
+      },
+      performance: { hints: false },
+      // Remotes resolve their public path from the manifest URL at run time, on purpose.
+      ignoreWarnings: [/Manifest will use absolute path resolution/],
+      stats: 'errors-warnings',
+    };
+  };
+}

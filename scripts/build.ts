@@ -1,0 +1,103 @@
+// Production builds of the shell and the four remotes. Only apps whose inputs changed since
+// their last build are rebuilt (`--force` rebuilds all). Usable as a CLI and as a function.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { apps, type AppName } from './topology.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const allApps = Object.keys(apps) as AppName[];
+const stampFile = '.build-inputs';
+
+/** Everything that ends up in an app's bundle: its own sources and the shared packages. */
+function inputsOf(app: AppName): string[] {
+  const dirs = [path.join(app, 'src'), 'ui/src', 'contracts/src'];
+  const files = [
+    path.join(app, 'package.json'),
+    path.join(app, 'rspack.config.ts'),
+    'rspack.config.ts',
+    'scripts/topology.ts',
+    'package-lock.json',
+  ];
+  return [...files, ...dirs.flatMap((dir) => listFiles(dir))].filter((file) =>
+    existsSync(path.join(repoRoot, file)),
+  );
+}
+
+function listFiles(dir: string): string[] {
+  const absolute = path.join(repoRoot, dir);
+  if (!existsSync(absolute)) return [];
+  return readdirSync(absolute, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(repoRoot, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+function fingerprint(app: AppName): string {
+  const hash = createHash('sha256');
+  for (const file of inputsOf(app)) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(repoRoot, file)));
+  }
+  return hash.digest('hex');
+}
+
+function isFresh(app: AppName, print: string): boolean {
+  const stamp = path.join(repoRoot, app, 'dist', stampFile);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === print;
+}
+
+// The rspack CLI builds each app in its own process: loading the configs through tsx would
+// leak esbuild's `__name` helper into the federation runtime code that rspack stringifies.
+const rspackCli = path.join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js');
+
+function buildOne(app: AppName): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [rspackCli, 'build', '--mode', 'production'], {
+      cwd: path.join(repoRoot, app),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Building ${app} failed:\n${output}`)),
+    );
+  });
+}
+
+export interface BuildResult {
+  built: AppName[];
+  skipped: AppName[];
+}
+
+export async function buildApps({
+  force = false,
+  only = allApps,
+  log = console.log,
+}: { force?: boolean; only?: AppName[]; log?: (line: string) => void } = {}): Promise<BuildResult> {
+  const prints = new Map(only.map((app) => [app, fingerprint(app)]));
+  const stale = only.filter((app) => force || !isFresh(app, prints.get(app) ?? ''));
+  const skipped = only.filter((app) => !stale.includes(app));
+  if (stale.length === 0) return { built: [], skipped };
+
+  log(`Building ${stale.join(', ')}…`);
+  const started = Date.now();
+  await Promise.all(stale.map(buildOne));
+  for (const app of stale) {
+    writeFileSync(path.join(repoRoot, app, 'dist', stampFile), prints.get(app) ?? '');
+  }
+  log(`Built ${stale.length} app(s) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return { built: stale, skipped };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildApps({ force: process.argv.includes('--force') }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,125 @@
+// Serves one built front-end app on its own port, as a static host or CDN would in production.
+// The shell also answers /remotes.json and forwards API paths to the sync-service.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+import { apps, proxiedPrefixes, type AppName } from './topology.ts';
+
+export interface AppServerOptions {
+  app: AppName;
+  port: number;
+  host?: string;
+  /** Shell only: the /remotes.json body, computed per request so a moved remote is picked up. */
+  remotes?: () => Record<string, string>;
+  /** Shell only: origin of the sync-service the API paths are forwarded to. */
+  apiOrigin?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+// Entry files must never be cached: they name the hashed chunks of the current release.
+const entryFiles = new Set([
+  '/index.html',
+  '/mf-manifest.json',
+  '/remoteEntry.js',
+  '/mf-stats.json',
+]);
+
+export async function serveApp(options: AppServerOptions): Promise<RunningServer> {
+  const isShell = options.app === 'shell';
+  const dist = path.join(repoRoot, apps[options.app].folder, 'dist');
+  const statics = sirv(dist, {
+    single: isShell,
+    etag: true,
+    setHeaders(res, pathname) {
+      res.setHeader(
+        'Cache-Control',
+        entryFiles.has(pathname) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      );
+      // Remotes are fetched cross-origin by the shell (and by partner portals).
+      if (!isShell) res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  });
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (isShell && url.split('?')[0] === '/remotes.json' && options.remotes) {
+      return sendJson(res, options.remotes());
+    }
+    if (isShell && options.apiOrigin && proxiedPrefixes.some((p) => matchesPrefix(url, p))) {
+      return forward(req, res, options.apiOrigin);
+    }
+    statics(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    });
+  });
+  return listen(server, options.port, options.host ?? '127.0.0.1');
+}
+
+function matchesPrefix(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+}
+
+function sendJson(res: ServerResponse, body: unknown) {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/** A plain streaming reverse proxy: method, path, headers and body go through untouched. */
+function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
+  const target = new URL(req.url ?? '/', origin);
+  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
+    .filter(Boolean)
+    .join(', ');
+  const upstream = http.request(
+    target,
+    {
+      method: req.method,
+      headers: {
+        ...req.headers,
+        host: target.host,
+        'x-forwarded-for': forwardedFor,
+        'x-forwarded-host': req.headers.host ?? '',
+        'x-forwarded-proto': 'http',
+      },
+    },
+    (upstreamRes) => {
+      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+      upstreamRes.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end(
+      JSON.stringify({ message: 'The OutSync service is not reachable.', code: 'bad_gateway' }),
+    );
+  });
+  req.pipe(upstream);
+}
+
+export function listen(server: http.Server, port: number, host: string): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const actual = (server.address() as AddressInfo).port;
+      resolve({
+        url: `http://localhost:${actual}`,
+        port: actual,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,3 @@
+import { createAppConfig } from '../rspack.config.ts';
+
+export default createAppConfig({ app: 'shell', title: 'OutSync' });

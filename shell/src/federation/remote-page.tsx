@@ -1,0 +1,73 @@
+import { Suspense, use, useState, type ComponentType } from 'react';
+import styled from 'styled-components';
+import { Button, Card, Spinner } from '@outsync/ui';
+import { loadRemoteModule } from './remote-registry';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+
+export const moduleUnavailableTitle = 'Module unavailable';
+export const moduleUnavailableText =
+  'This part of OutSync could not be loaded. The rest of the dashboard still works.';
+export const retryLabel = 'Retry';
+
+interface RemotePageProps {
+  /** Federation name, as listed in /remotes.json. */
+  remote: string;
+  /** Exposed module, e.g. 'WebhooksPage'. */
+  expose: string;
+}
+
+/**
+ * Renders one exposed page of a remote. A failure shows the "module unavailable — retry" tile;
+ * retry starts a fresh load that fetches the remote's manifest again. Give each page its own
+ * `key` so a route change never reuses another page's load.
+ */
+export function RemotePage({ remote, expose }: RemotePageProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [load, setLoad] = useState(() => loadPage(remote, expose, false));
+  const retry = () => {
+    setLoad(loadPage(remote, expose, true));
+    setAttempt((n) => n + 1);
+  };
+
+  return (
+    <RemoteErrorBoundary
+      key={attempt}
+      fallback={() => (
+        <UnavailableTile role="alert" data-remote={remote}>
+          <strong>{moduleUnavailableTitle}</strong>
+          <p>{moduleUnavailableText}</p>
+          <Button onClick={retry}>{retryLabel}</Button>
+        </UnavailableTile>
+      )}
+    >
+      <Suspense fallback={<Spinner label="Loading module" />}>
+        <LoadedPage load={load} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+function LoadedPage({ load }: { load: Promise<ComponentType> }) {
+  // The component comes from a promise held in state, so its identity is stable across renders.
+  const Page = use(load);
+  // eslint-disable-next-line react-hooks/static-components
+  return <Page />;
+}
+
+async function loadPage(remote: string, expose: string, fresh: boolean): Promise<ComponentType> {
+  const module = await loadRemoteModule<ComponentType | { default: ComponentType }>(
+    remote,
+    expose,
+    { fresh },
+  );
+  return 'default' in module ? module.default : module;
+}
+
+const UnavailableTile = styled(Card)`
+  margin: ${({ theme }) => theme.space(6)};
+  max-width: 520px;
+  border-color: ${({ theme }) => theme.colors.danger};
+  p {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+`;

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import styled from 'styled-components';
+import { isGroup, navigation, type NavGroup, type NavLinkItem } from './navigation';
+
+export function Sidebar() {
+  return (
+    <Nav aria-label="Dashboard">
+      <List>
+        {navigation.map((entry) =>
+          isGroup(entry) ? (
+            <SidebarGroup key={entry.label} group={entry} />
+          ) : (
+            <SidebarLink key={entry.to} item={entry} />
+          ),
+        )}
+      </List>
+    </Nav>
+  );
+}
+
+function SidebarLink({ item }: { item: NavLinkItem }) {
+  return (
+    <li>
+      <Link to={item.to} data-route-name={item.routeName}>
+        {item.label}
+      </Link>
+    </li>
+  );
+}
+
+function SidebarGroup({ group }: { group: NavGroup }) {
+  const { pathname } = useLocation();
+  const containsCurrent = group.items.some((item) => pathname.startsWith(item.to));
+  const [open, setOpen] = useState(containsCurrent);
+  const expanded = open || containsCurrent;
+  const listId = `nav-${group.label.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <li>
+      <GroupToggle
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setOpen(!expanded)}
+      >
+        {group.label}
+        <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
+      </GroupToggle>
+      <List id={listId} hidden={!expanded} $nested>
+        {group.items.map((item) => (
+          <SidebarLink key={item.to} item={item} />
+        ))}
+      </List>
+    </li>
+  );
+}
+
+const Nav = styled.nav`
+  width: ${({ theme }) => theme.layout.sidebarWidth};
+  flex-shrink: 0;
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  padding: ${({ theme }) => theme.space(3)} 0;
+`;
+
+const List = styled.ul<{ $nested?: boolean }>`
+  list-style: none;
+  margin: 0;
+  padding: 0 0 0 ${({ $nested, theme }) => ($nested ? theme.space(4) : '0')};
+`;
+
+const itemPadding = ({ theme }: { theme: { space: (n: number) => string } }) =>
+  `${theme.space(2)} ${theme.space(5)}`;
+
+const Link = styled(NavLink)`
+  display: block;
+  padding: ${itemPadding};
+  color: ${({ theme }) => theme.colors.ink};
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.colors.canvas};
+  }
+  &.active {
+    color: ${({ theme }) => theme.colors.brand};
+    font-weight: 600;
+    box-shadow: inset 3px 0 0 ${({ theme }) => theme.colors.brand};
+  }
+`;
+
+const GroupToggle = styled.button`
+  display: flex;
+  width: 100%;
+  justify-content: space-between;
+  padding: ${itemPadding};
+  border: 0;
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.ink};
+  cursor: pointer;
+`;

@@ -1,0 +1,30 @@
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { UiProvider } from './ui-provider';
+
+export interface MountOptions {
+  /** URL prefix the host gives the module's routes, e.g. '/partner/outsync'. Default ''. */
+  basename?: string;
+  /** Whether the module may install its global styles (false when the host has its own). */
+  globalStyles?: boolean;
+}
+
+export type Unmount = () => void;
+
+/**
+ * Builds the `mount(element, options) → unmount` a remote offers to hosts that are not our
+ * shell: a separate React root with its own theme and router, torn down by the returned function.
+ */
+export function createMount(App: ComponentType<{ basename: string }>) {
+  return function mount(element: HTMLElement, options: MountOptions = {}): Unmount {
+    const root = createRoot(element);
+    root.render(
+      <StrictMode>
+        <UiProvider withGlobalStyle={options.globalStyles ?? true}>
+          <App basename={options.basename ?? ''} />
+        </UiProvider>
+      </StrictMode>,
+    );
+    return () => root.unmount();
+  };
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+/** The frame every screen uses: a title and its content on a card. */
+export function Page({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Section aria-labelledby="page-title">
+      <Title id="page-title">{title}</Title>
+      <Card>{children}</Card>
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  padding: ${({ theme }) => theme.space(6)};
+`;
+
+const Title = styled.h1`
+  margin: 0 0 ${({ theme }) => theme.space(4)};
+  font-size: ${({ theme }) => theme.font.size.xl};
+`;
+
+export const Card = styled.div`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  padding: ${({ theme }) => theme.space(5)};
+`;

@@ -1,0 +1,7 @@
+import { atom } from 'jotai';
+
+/**
+ * The product name screens print ("Welcome to [product]!"). A partner host that embeds a module
+ * under its own brand sets it; our shell keeps the default. Shared through the jotai singleton.
+ */
+export const productNameAtom = atom('OutSync');
