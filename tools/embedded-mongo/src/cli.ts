@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { startEmbeddedMongo } from './embedded-mongo.ts';
+
+const USAGE = `Usage: embedded-mongo [options]
+
+  --port <n>          TCP port (default 27018; 0 picks a free one)
+  --host <address>    interface to bind (default 127.0.0.1)
+  --data-dir <path>   journal directory (default .data/mongo)
+  --in-memory         keep everything in memory, write nothing
+  --quiet             no log lines, only the "listening" line
+  -h, --help          this text
+`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'in-memory': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536))
+    throw new Error(`--port must be a port number, got ${values.port ?? ''}`);
+  const server = await startEmbeddedMongo({
+    port,
+    host: values.host,
+    dataDir: values['data-dir'],
+    inMemory: values['in-memory'],
+    logger: values.quiet ? false : undefined,
+  });
+  // Parsed by scripts and tests that start the CLI with --port 0.
+  process.stdout.write(
+    `embedded-mongo listening on ${server.uri}${server.dataDir ? ` (data in ${server.dataDir})` : ' (in memory)'}\n`,
+  );
+  const shutdown = (): void => {
+    void server.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `embedded-mongo: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+import { Long, calculateObjectSize } from 'bson';
+import { CommandError, ErrorCode } from './errors.ts';
+import type { Document } from './values.ts';
+
+const DEFAULT_FIRST_BATCH = 101;
+/** A reply batch stays under 16 MB with room for the envelope, as mongod's does. */
+const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
+
+interface OpenCursor {
+  namespace: string;
+  docs: Document[];
+  position: number;
+  lastUsed: number;
+}
+
+export interface BatchOptions {
+  batchSize?: number | undefined;
+  singleBatch?: boolean | undefined;
+}
+
+/**
+ * Open cursors over materialised results. Cursor ids are int64 (the driver rejects anything
+ * else, even for id 0); idle cursors are reaped after `timeoutMs`, as mongod does.
+ */
+export class CursorStore {
+  private readonly cursors = new Map<string, OpenCursor>();
+  private nextId = BigInt(Math.floor(Math.random() * 1e9) + 1) << 20n;
+  private readonly timeoutMs: number;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(timeoutMs: number) {
+    this.timeoutMs = timeoutMs;
+    this.timer = setInterval(() => this.reap(), Math.max(10, Math.min(timeoutMs / 2, 60_000)));
+    this.timer.unref();
+  }
+
+  /** `{ cursor: { firstBatch, id, ns }, ok: 1 }`, keeping the rest open when there is more. */
+  open(namespace: string, docs: Document[], options: BatchOptions = {}): Document {
+    const size =
+      options.batchSize && options.batchSize > 0 ? options.batchSize : DEFAULT_FIRST_BATCH;
+    const end = batchEnd(docs, 0, size);
+    const firstBatch = docs.slice(0, end);
+    let id = 0n;
+    if (end < docs.length && !options.singleBatch) {
+      id = this.nextId++;
+      this.cursors.set(id.toString(), { namespace, docs, position: end, lastUsed: Date.now() });
+    }
+    return { cursor: { firstBatch, id: Long.fromBigInt(id), ns: namespace }, ok: 1 };
+  }
+
+  getMore(cursorId: unknown, namespace: string, batchSize: number | undefined): Document {
+    const key = idKey(cursorId);
+    const cursor = this.cursors.get(key);
+    if (!cursor || cursor.namespace !== namespace)
+      throw new CommandError(ErrorCode.CursorNotFound, `cursor id ${key} not found`);
+    const size = batchSize && batchSize > 0 ? batchSize : Number.MAX_SAFE_INTEGER;
+    const end = batchEnd(cursor.docs, cursor.position, size);
+    const nextBatch = cursor.docs.slice(cursor.position, end);
+    cursor.position = end;
+    cursor.lastUsed = Date.now();
+    const exhausted = end >= cursor.docs.length;
+    if (exhausted) this.cursors.delete(key);
+    return {
+      cursor: { nextBatch, id: exhausted ? Long.ZERO : Long.fromString(key), ns: namespace },
+      ok: 1,
+    };
+  }
+
+  kill(cursorIds: unknown[]): Document {
+    const killed: Long[] = [];
+    const notFound: Long[] = [];
+    for (const cursorId of cursorIds) {
+      const key = idKey(cursorId);
+      (this.cursors.delete(key) ? killed : notFound).push(Long.fromString(key));
+    }
+    return {
+      cursorsKilled: killed,
+      cursorsNotFound: notFound,
+      cursorsAlive: [],
+      cursorsUnknown: [],
+      ok: 1,
+    };
+  }
+
+  get openCount(): number {
+    return this.cursors.size;
+  }
+
+  private reap(): void {
+    const deadline = Date.now() - this.timeoutMs;
+    for (const [key, cursor] of this.cursors)
+      if (cursor.lastUsed < deadline) this.cursors.delete(key);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.cursors.clear();
+  }
+}
+
+function idKey(cursorId: unknown): string {
+  if (typeof cursorId === 'number' || typeof cursorId === 'bigint')
+    return BigInt(cursorId).toString();
+  return String(cursorId);
+}
+
+/** The end of a batch starting at `start`: at most `size` documents and 16 MB. */
+function batchEnd(docs: Document[], start: number, size: number): number {
+  const limit = Math.min(docs.length, start + size);
+  if (limit - start <= 1) return limit;
+  let bytes = 0;
+  let end = start;
+  while (end < limit) {
+    const doc = docs[end] as Document;
+    bytes += calculateObjectSize(doc);
+    if (end > start && bytes > MAX_BATCH_BYTES) break;
+    end += 1;
+  }
+  return end;
+}

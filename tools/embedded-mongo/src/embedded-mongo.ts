@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { CursorStore } from './cursors.ts';
+import { type FaultControls, FaultState } from './faults.ts';
+import { WireServer } from './server.ts';
+import { Catalog } from './storage/catalog.ts';
+import { Journal } from './storage/journal.ts';
+import { TtlMonitor } from './ttl-monitor.ts';
+
+export interface EmbeddedMongoOptions {
+  /** TCP port; 0 picks a free one. Default 27018. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /** Where the journal lives. Default `.data/mongo` (relative to the working directory). */
+  dataDir?: string;
+  /** Keep everything in memory, write nothing to disk (tests). Default false. */
+  inMemory?: boolean;
+  /** Idle cursors are closed after this long. Default 10 minutes, as mongod. */
+  cursorTimeoutMs?: number;
+  /** How often expired TTL documents are deleted. Default 1000 ms (mongod: 60 s). */
+  ttlIntervalMs?: number;
+  /** Compact the journal once it exceeds this size and twice its compacted size. Default 64 MB. */
+  compactThresholdBytes?: number;
+  /** Receives one line per notable event; `false` silences it. Default: stderr. */
+  logger?: ((line: string) => void) | false;
+}
+
+export interface EmbeddedMongo {
+  /** `mongodb://host:port`, ready for the driver, mongoose or Agenda. */
+  uri: string;
+  host: string;
+  port: number;
+  /** The data directory, or undefined in memory. */
+  dataDir: string | undefined;
+  /** Fault injection for reliability tests. */
+  faults: FaultControls;
+  /** Compacts the journal now (it also happens by itself in the background). */
+  compact(): Promise<void>;
+  /** Closes connections, flushes the journal and releases the port and the data directory. */
+  stop(): Promise<void>;
+}
+
+const DEFAULTS = {
+  port: 27018,
+  host: '127.0.0.1',
+  dataDir: path.join('.data', 'mongo'),
+  cursorTimeoutMs: 10 * 60 * 1000,
+  ttlIntervalMs: 1000,
+  compactThresholdBytes: 64 * 1024 * 1024,
+};
+
+function defaultLogger(line: string): void {
+  process.stderr.write(`[embedded-mongo] ${line}\n`);
+}
+
+/** Starts a MongoDB-wire-compatible server and resolves once it accepts connections. */
+export async function startEmbeddedMongo(
+  options: EmbeddedMongoOptions = {},
+): Promise<EmbeddedMongo> {
+  const log = options.logger === false ? () => undefined : (options.logger ?? defaultLogger);
+  const host = options.host ?? DEFAULTS.host;
+  const catalog = new Catalog();
+  const dataDir = options.inMemory ? undefined : path.resolve(options.dataDir ?? DEFAULTS.dataDir);
+  const journal = dataDir
+    ? await Journal.open(dataDir, catalog, {
+        compactThresholdBytes: options.compactThresholdBytes ?? DEFAULTS.compactThresholdBytes,
+        log,
+      })
+    : undefined;
+  if (journal) catalog.setSink((record) => journal.append(record));
+  const cursors = new CursorStore(options.cursorTimeoutMs ?? DEFAULTS.cursorTimeoutMs);
+  const faults = new FaultState();
+  const server = new WireServer({ catalog, cursors, journal, faults, log });
+  let port: number;
+  try {
+    port = await server.listen(options.port ?? DEFAULTS.port, host);
+  } catch (error) {
+    cursors.close();
+    await journal?.close();
+    throw error;
+  }
+  const ttl = new TtlMonitor(
+    catalog,
+    journal,
+    options.ttlIntervalMs ?? DEFAULTS.ttlIntervalMs,
+    log,
+  );
+  let stopping: Promise<void> | undefined;
+  return {
+    uri: `mongodb://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    host,
+    port,
+    dataDir,
+    faults: {
+      closeConnections: () => server.closeConnections(),
+      delayReplies: (ms) => {
+        faults.delayMs = Math.max(0, ms);
+      },
+      failCommands: (count, error) => faults.addFailure(count, error),
+      reset: () => faults.reset(),
+    },
+    compact: async () => {
+      await journal?.compact();
+    },
+    stop: () => {
+      stopping ??= (async () => {
+        ttl.stop();
+        cursors.close();
+        await server.close();
+        await journal?.close();
+      })();
+      return stopping;
+    },
+  };
+}

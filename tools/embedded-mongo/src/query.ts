@@ -1,0 +1,88 @@
+import { Query } from 'mingo';
+import type { Options } from 'mingo/types';
+import { CommandError, ErrorCode } from './errors.ts';
+import type { Collection } from './storage/collection.ts';
+import { type Document, isPlainObject } from './values.ts';
+
+export interface FindSpec {
+  filter?: Document | undefined;
+  sort?: Document | undefined;
+  projection?: Document | undefined;
+  skip?: number | undefined;
+  limit?: number | undefined;
+}
+
+/** Options shared by every mingo call: MongoDB semantics, no copies (we never mutate results). */
+export const MINGO_OPTIONS: Partial<Options> = { idKey: '_id', useStrictMode: true };
+
+/** Compiles a filter, turning mingo's complaints into MongoDB's BadValue. */
+export function compileFilter(filter: Document): Query {
+  try {
+    return new Query(filter, MINGO_OPTIONS);
+  } catch (error) {
+    throw new CommandError(ErrorCode.BadValue, (error as Error).message);
+  }
+}
+
+/** The documents a find returns, in order, after sort, skip, limit and projection. */
+export function findDocuments(collection: Collection | undefined, spec: FindSpec): Document[] {
+  if (!collection) return [];
+  const filter = spec.filter ?? {};
+  const skip = Math.max(0, spec.skip ?? 0);
+  const limit = spec.limit && spec.limit !== 0 ? Math.abs(spec.limit) : Infinity;
+  const { docs, exact } = collection.candidates(filter);
+  const hasSort = isPlainObject(spec.sort) && Object.keys(spec.sort).length > 0;
+  const hasProjection = isPlainObject(spec.projection) && Object.keys(spec.projection).length > 0;
+  if (hasSort || hasProjection) {
+    let cursor = compileFilter(filter).find<Document>([...docs], spec.projection);
+    if (hasSort) cursor = cursor.sort(spec.sort as Record<string, 1 | -1>);
+    if (skip > 0) cursor = cursor.skip(skip);
+    if (limit !== Infinity) cursor = cursor.limit(limit);
+    return runMingo(() => cursor.all());
+  }
+  return matchInOrder(
+    docs,
+    exact || Object.keys(filter).length === 0 ? undefined : compileFilter(filter),
+    skip,
+    limit,
+  );
+}
+
+/** Scans candidates in natural order, stopping as soon as skip + limit documents matched. */
+function matchInOrder(
+  docs: Iterable<Document>,
+  query: Query | undefined,
+  skip: number,
+  limit: number,
+): Document[] {
+  const out: Document[] = [];
+  let toSkip = skip;
+  for (const doc of docs) {
+    if (query && !runMingo(() => query.test(doc))) continue;
+    if (toSkip > 0) {
+      toSkip -= 1;
+      continue;
+    }
+    out.push(doc);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** The first matching document in sort order (update, delete and findAndModify targets). */
+export function findFirst(
+  collection: Collection,
+  filter: Document,
+  sort?: Document,
+): Document | undefined {
+  return findDocuments(collection, { filter, sort, limit: 1 })[0];
+}
+
+export function runMingo<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    throw new CommandError(ErrorCode.BadValue, (error as Error).message);
+  }
+}
