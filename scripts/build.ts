@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { repoRoot } from './repo-root.ts';
 import { apps, type AppName } from './topology.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const allApps = Object.keys(apps) as AppName[];
 const stampFile = '.build-inputs';
 
@@ -93,11 +93,4 @@ export async function buildApps({
   }
   log(`Built ${stale.length} app(s) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return { built: stale, skipped };
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  buildApps({ force: process.argv.includes('--force') }).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

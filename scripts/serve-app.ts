@@ -4,6 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
+import { repoRoot } from './repo-root.ts';
 import { apps, proxiedPrefixes, type AppName } from './topology.ts';
 
 export interface AppServerOptions {
@@ -21,8 +22,6 @@ export interface RunningServer {
   port: number;
   close(): Promise<void>;
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '..');
 
 // Entry files must never be cached: they name the hashed chunks of the current release.
 const entryFiles = new Set([

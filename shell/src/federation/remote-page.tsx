@@ -18,14 +18,18 @@ interface RemotePageProps {
 
 /**
  * Renders one exposed page of a remote. A failure shows the "module unavailable — retry" tile;
- * retry starts a fresh load that fetches the remote's manifest again. Give each page its own
- * `key` so a route change never reuses another page's load.
+ * retry starts a fresh load that fetches the remote's manifest again.
  */
 export function RemotePage({ remote, expose }: RemotePageProps) {
+  // Keyed so that a route change to another page never keeps this page's load.
+  return <RemotePageLoader key={`${remote}/${expose}`} remote={remote} expose={expose} />;
+}
+
+function RemotePageLoader({ remote, expose }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState(() => loadPage(remote, expose, false));
+  const [load, setLoad] = useState(() => loadPage(remote, expose));
   const retry = () => {
-    setLoad(loadPage(remote, expose, true));
+    setLoad(loadPage(remote, expose));
     setAttempt((n) => n + 1);
   };
 
@@ -54,12 +58,8 @@ function LoadedPage({ load }: { load: Promise<ComponentType> }) {
   return <Page />;
 }
 
-async function loadPage(remote: string, expose: string, fresh: boolean): Promise<ComponentType> {
-  const module = await loadRemoteModule<ComponentType | { default: ComponentType }>(
-    remote,
-    expose,
-    { fresh },
-  );
+async function loadPage(remote: string, expose: string): Promise<ComponentType> {
+  const module = await loadRemoteModule<ComponentType | { default: ComponentType }>(remote, expose);
   return 'default' in module ? module.default : module;
 }
 

@@ -48,17 +48,11 @@ export class RemoteNotRegisteredError extends Error {
 }
 
 /**
- * Loads `remote/expose`. With `fresh`, the remote is registered again first so the runtime drops
- * whatever it cached from a failed attempt and fetches the manifest anew.
+ * Loads `remote/expose`. The federation runtime keeps no failed manifest, so calling this again
+ * after a failure (the tile's Retry) fetches the remote anew.
  */
-export async function loadRemoteModule<T>(
-  remote: string,
-  expose: string,
-  { fresh = false }: { fresh?: boolean } = {},
-): Promise<T> {
-  const entry = registered[remote];
-  if (!entry) throw new RemoteNotRegisteredError(remote);
-  if (fresh) registerRemotes([{ name: remote, entry }], { force: true });
+export async function loadRemoteModule<T>(remote: string, expose: string): Promise<T> {
+  if (!(remote in registered)) throw new RemoteNotRegisteredError(remote);
   const module = await loadRemote<T>(`${remote}/${expose}`);
   if (module === null || module === undefined) {
     throw new Error(`The module "${remote}/${expose}" could not be loaded.`);

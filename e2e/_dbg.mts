@@ -1,0 +1,17 @@
+import { launchBrowser } from './src/browser.ts';
+const b = await launchBrowser();
+const page = await b.context.newPage();
+page.on('console', (m) => console.log('console:', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+page.on('request', (r) => console.log('req', r.url()));
+await page.goto('http://localhost:3000/admin/dashboard/hubspot');
+await page.waitForTimeout(1000);
+console.log('---- click salesforce');
+await page.getByRole('link', { name: 'Salesforce', exact: true }).click();
+await page.waitForTimeout(1500);
+console.log(page.url(), (await page.textContent('main'))?.slice(0, 100));
+console.log('---- click webhooks');
+await page.getByRole('link', { name: 'Webhook receiver', exact: true }).click();
+await page.waitForTimeout(3000);
+console.log(page.url(), (await page.textContent('main'))?.slice(0, 100));
+await b.close();

@@ -1,0 +1,213 @@
+// Starts the whole product: database, sandbox, sync-service and the five front-end apps.
+// `npm start` (scripts/start.ts), the e2e suite and the bundle bench all go through here.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { buildApps } from './build.ts';
+import { serveApp, type RunningServer } from './serve-app.ts';
+import { repoRoot } from './repo-root.ts';
+import { apps, portOf, remoteApps, remotesManifest, services, type AppName } from './topology.ts';
+
+export interface ProductOptions {
+  /** Env the ports and URLs are read from (defaults to process.env). */
+  env?: Record<string, string | undefined>;
+  /** Run the sync-service, database and sandbox too (default true). */
+  backend?: boolean;
+  /** Keep the embedded database in memory instead of .data/mongo. */
+  inMemoryDatabase?: boolean;
+  /** Rebuild the front-end apps whose sources changed (default true). */
+  build?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningProduct {
+  shellUrl: string;
+  appUrls: Record<AppName, string>;
+  serviceUrl?: string;
+  sandboxUrl?: string;
+  mongoUri?: string;
+  /** Stops one app's server (to see how the others cope) and starts it again on the same port. */
+  stopApp(app: AppName): Promise<void>;
+  startApp(app: AppName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Stoppable {
+  name: string;
+  stop(): Promise<void>;
+}
+
+export async function startProduct(options: ProductOptions = {}): Promise<RunningProduct> {
+  const env = { ...process.env, ...options.env };
+  const log = options.log ?? (() => {});
+  const started: Stoppable[] = [];
+  const stopAll = async () => {
+    for (const part of started.reverse()) {
+      await part
+        .stop()
+        .catch((error: unknown) => log(`${part.name} did not stop cleanly: ${String(error)}`));
+    }
+  };
+
+  try {
+    if (options.build ?? true) await buildApps({ log });
+
+    const appPorts = Object.fromEntries(
+      (Object.keys(apps) as AppName[]).map((app) => [app, portOf(apps[app], env)]),
+    ) as Record<AppName, number>;
+    const remotesEnv = { ...env };
+    for (const app of remoteApps) remotesEnv[apps[app].portEnv] = String(appPorts[app]);
+
+    let serviceUrl: string | undefined;
+    let sandboxUrl: string | undefined;
+    let mongoUri: string | undefined;
+    if (options.backend ?? true) {
+      const backend = await startBackend(env, options, log, started);
+      ({ serviceUrl, sandboxUrl, mongoUri } = backend);
+    }
+
+    const servers = new Map<AppName, RunningServer>();
+    const startApp = async (app: AppName) => {
+      servers.set(
+        app,
+        await serveApp({
+          app,
+          port: appPorts[app],
+          remotes: () => remotesManifest(remotesEnv),
+          apiOrigin: serviceUrl,
+        }),
+      );
+    };
+    const stopApp = async (app: AppName) => {
+      await servers.get(app)?.close();
+      servers.delete(app);
+    };
+    for (const app of Object.keys(apps) as AppName[]) await startApp(app);
+    started.push({
+      name: 'front-end apps',
+      stop: async () => {
+        for (const app of [...servers.keys()]) await stopApp(app);
+      },
+    });
+
+    const appUrls = Object.fromEntries(
+      (Object.keys(apps) as AppName[]).map((app) => [app, `http://localhost:${appPorts[app]}`]),
+    ) as Record<AppName, string>;
+    return {
+      shellUrl: appUrls.shell,
+      appUrls,
+      serviceUrl,
+      sandboxUrl,
+      mongoUri,
+      stopApp,
+      startApp,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function startBackend(
+  env: Record<string, string | undefined>,
+  options: ProductOptions,
+  log: (line: string) => void,
+  started: Stoppable[],
+) {
+  let mongoUri = env.MONGODB_URI;
+  if (!mongoUri) {
+    const { startEmbeddedMongo } = await import('@outsync/embedded-mongo');
+    const mongo = await startEmbeddedMongo({
+      port: portOf(services.mongo, env),
+      ...(options.inMemoryDatabase
+        ? { inMemory: true }
+        : { dataDir: path.join(repoRoot, '.data/mongo') }),
+    });
+    started.push({ name: 'embedded MongoDB', stop: () => mongo.stop() });
+    mongoUri = mongo.uri;
+    log(`Embedded MongoDB at ${mongoUri}`);
+  }
+
+  const { startSandbox } = await import('@outsync/sandbox');
+  const sandbox = await startSandbox({
+    port: portOf(services.sandbox, env),
+    smtpPort: portOf(services.sandboxSmtp, env),
+    seed: true,
+  });
+  started.push({ name: 'sandbox', stop: () => sandbox.stop() });
+  log(`Sandbox at ${sandbox.url}`);
+
+  const servicePort = portOf(services.syncService, env);
+  const shellPort = portOf(apps.shell, env);
+  const service = await startServiceProcess({
+    ...env,
+    PORT: String(servicePort),
+    HOST: '127.0.0.1',
+    MONGODB_URI: mongoUri,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${shellPort}`,
+  });
+  started.push({ name: 'sync-service', stop: service.stop });
+  log(`Sync-service at ${service.url}`);
+  return { mongoUri, sandboxUrl: sandbox.url, serviceUrl: service.url };
+}
+
+/** The service runs in its own process, as in production, and is stopped with SIGTERM. */
+async function startServiceProcess(env: Record<string, string | undefined>) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'sync-service/src/main.ts'), '--role=all'],
+    { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${env.PORT}`;
+  await waitUntilReady(`${url}/readyz`, child);
+  return { url, stop: () => stopChild(child) };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`sync-service exited with code ${child.exitCode}`);
+    const ok = await fetch(url)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`sync-service was not ready at ${url} after ${timeoutMs / 1000} s`);
+}
+
+export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** A port the OS says is free now (for test instances that must not collide with npm start). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Env overrides that put a whole product instance on free ports. */
+export async function freePortsEnv(): Promise<Record<string, string>> {
+  const names = [
+    ...Object.values(apps).map((info) => info.portEnv),
+    ...Object.values(services).map((info) => info.portEnv),
+  ];
+  const env: Record<string, string> = {};
+  for (const name of names) env[name] = String(await freePort());
+  return env;
+}
