@@ -1,0 +1,155 @@
+import { asArray, asString, isObject, type JsonObject } from '../core/http.ts';
+import type { CrmRecord } from './hubspot-store.ts';
+
+export const SEARCH_LIMITS = { groups: 5, filtersPerGroup: 10, filtersTotal: 25, pageSize: 200 };
+
+interface Filter {
+  propertyName: string;
+  operator: string;
+  value?: string;
+  values: string[];
+  highValue?: string;
+}
+
+/** Checks the request against HubSpot's search limits; answers the first problem found. */
+export function searchProblem(body: JsonObject): string | undefined {
+  const groups = asArray(body.filterGroups);
+  if (groups.length > SEARCH_LIMITS.groups)
+    return `Too many filter groups (max ${SEARCH_LIMITS.groups}).`;
+  let total = 0;
+  for (const group of groups) {
+    const filters = isObject(group) ? asArray(group.filters) : [];
+    if (filters.length > SEARCH_LIMITS.filtersPerGroup)
+      return `Too many filters in a group (max ${SEARCH_LIMITS.filtersPerGroup}).`;
+    total += filters.length;
+  }
+  if (total > SEARCH_LIMITS.filtersTotal)
+    return `Too many filters (max ${SEARCH_LIMITS.filtersTotal}).`;
+  return undefined;
+}
+
+/** Filter groups are ORed, filters inside a group ANDed; no groups matches everything. */
+export function matchesFilterGroups(record: CrmRecord, filterGroups: unknown): boolean {
+  const groups = asArray(filterGroups).map((group) =>
+    isObject(group) ? asArray(group.filters).map(toFilter) : [],
+  );
+  if (groups.length === 0) return true;
+  return groups.some((filters) =>
+    filters.every((filter) => filter !== undefined && matches(record, filter)),
+  );
+}
+
+const QUERY_PROPERTIES = [
+  'email',
+  'firstname',
+  'lastname',
+  'name',
+  'domain',
+  'phone',
+  'company',
+  'website',
+  'hs_email_subject',
+  'hs_task_subject',
+];
+
+export function matchesQuery(record: CrmRecord, query: string | undefined): boolean {
+  if (!query) return true;
+  const needle = query.toLowerCase();
+  return QUERY_PROPERTIES.some((name) => record.properties[name]?.toLowerCase().includes(needle));
+}
+
+export function sortRecords(records: CrmRecord[], sorts: unknown): CrmRecord[] {
+  const first = asArray(sorts)[0];
+  const propertyName = isObject(first) ? asString(first.propertyName) : asString(first);
+  if (!propertyName) return records.sort((a, b) => Number(a.id) - Number(b.id));
+  const direction = isObject(first) && asString(first.direction) === 'DESCENDING' ? -1 : 1;
+  return records.sort(
+    (a, b) => direction * compare(a.properties[propertyName], b.properties[propertyName]),
+  );
+}
+
+function toFilter(value: unknown): Filter | undefined {
+  if (!isObject(value)) return undefined;
+  const propertyName = asString(value.propertyName);
+  const operator = asString(value.operator);
+  if (!propertyName || !operator) return undefined;
+  return {
+    propertyName,
+    operator,
+    value: asString(value.value),
+    values: asArray(value.values).flatMap((item) => asString(item) ?? []),
+    highValue: asString(value.highValue),
+  };
+}
+
+function matches(record: CrmRecord, filter: Filter): boolean {
+  const actual =
+    filter.propertyName === 'hs_object_id' ? record.id : record.properties[filter.propertyName];
+  const expected = filter.value ?? '';
+  switch (filter.operator) {
+    case 'EQ':
+      return actual !== undefined && equal(actual, expected);
+    case 'NEQ':
+      return actual === undefined || !equal(actual, expected);
+    case 'LT':
+      return actual !== undefined && compare(actual, expected) < 0;
+    case 'LTE':
+      return actual !== undefined && compare(actual, expected) <= 0;
+    case 'GT':
+      return actual !== undefined && compare(actual, expected) > 0;
+    case 'GTE':
+      return actual !== undefined && compare(actual, expected) >= 0;
+    case 'BETWEEN':
+      return (
+        actual !== undefined &&
+        compare(actual, expected) >= 0 &&
+        compare(actual, filter.highValue ?? '') <= 0
+      );
+    case 'IN':
+      return actual !== undefined && filter.values.some((value) => equal(actual, value));
+    case 'NOT_IN':
+      return actual === undefined || !filter.values.some((value) => equal(actual, value));
+    case 'HAS_PROPERTY':
+      return actual !== undefined && actual !== '';
+    case 'NOT_HAS_PROPERTY':
+      return actual === undefined || actual === '';
+    case 'CONTAINS_TOKEN':
+      return actual !== undefined && containsToken(actual, expected);
+    case 'NOT_CONTAINS_TOKEN':
+      return actual === undefined || !containsToken(actual, expected);
+    default:
+      return false;
+  }
+}
+
+/** HubSpot compares strings case-insensitively (e-mails and domains in particular). */
+function equal(actual: string, expected: string): boolean {
+  return actual.toLowerCase() === expected.toLowerCase();
+}
+
+function containsToken(actual: string, token: string): boolean {
+  const pattern = token
+    .toLowerCase()
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*');
+  return (
+    new RegExp(`(^|[^a-z0-9])${pattern}($|[^a-z0-9])`).test(actual.toLowerCase()) ||
+    actual.toLowerCase() === token.toLowerCase()
+  );
+}
+
+function compare(a: string | undefined, b: string | undefined): number {
+  if (a === undefined) return b === undefined ? 0 : -1;
+  if (b === undefined) return 1;
+  const left = comparable(a);
+  const right = comparable(b);
+  if (typeof left === 'number' && typeof right === 'number') return left - right;
+  return a.localeCompare(b);
+}
+
+/** Numbers and timestamps (ISO or epoch milliseconds) compare by value. */
+function comparable(value: string): number | string {
+  if (value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : time;
+}

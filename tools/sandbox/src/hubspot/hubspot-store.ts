@@ -1,0 +1,320 @@
+import { Sequence } from '../core/ids.ts';
+import { nowIso } from '../core/http.ts';
+import {
+  HUBSPOT_OBJECT_TYPES,
+  READ_ONLY_PROPERTIES,
+  defaultProperties,
+  inverseAssociationType,
+  type HubspotObjectType,
+  type PropertyDefinition,
+} from './hubspot-schema.ts';
+
+export interface CrmRecord {
+  id: string;
+  properties: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+}
+
+export interface Owner {
+  id: string;
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  type: 'PERSON' | 'QUEUE';
+  createdAt: string;
+  updatedAt: string;
+  archived: boolean;
+  teams: Array<{ id: string; name: string; primary: boolean }>;
+}
+
+export interface HubspotList {
+  listId: string;
+  name: string;
+  objectTypeId: string;
+  processingType: 'MANUAL' | 'SNAPSHOT' | 'DYNAMIC';
+  listVersion: number;
+  createdAt: string;
+  updatedAt: string;
+  /** recordId → time it joined, so memberships can sort by id or by join order. */
+  members: Map<string, string>;
+}
+
+export interface AssociationEdge {
+  toType: HubspotObjectType;
+  toId: string;
+  typeIds: Set<number>;
+}
+
+/** A property write HubSpot would refuse, reported the way its VALIDATION_ERROR does. */
+export class PropertyValidationError extends Error {
+  constructor(readonly invalid: string[]) {
+    super(
+      `Property values were not valid: ${JSON.stringify(invalid.map((name) => ({ isValid: false, message: `Property "${name}" does not exist`, error: 'PROPERTY_DOESNT_EXIST', name })))}`,
+    );
+  }
+}
+
+class ObjectCollection {
+  readonly records = new Map<string, CrmRecord>();
+  /** property → lower-cased value → record id, for properties whose values are unique. */
+  private readonly unique = new Map<string, Map<string, string>>();
+
+  constructor(uniqueProperties: string[]) {
+    uniqueProperties.forEach((name) => this.unique.set(name, new Map()));
+  }
+
+  addUniqueProperty(name: string): void {
+    if (this.unique.has(name)) return;
+    const index = new Map<string, string>();
+    for (const record of this.records.values()) {
+      const value = record.properties[name];
+      if (value) index.set(value.toLowerCase(), record.id);
+    }
+    this.unique.set(name, index);
+  }
+
+  isUnique(name: string): boolean {
+    return this.unique.has(name);
+  }
+
+  findBy(property: string, value: string): CrmRecord | undefined {
+    if (property === 'hs_object_id') return this.records.get(value);
+    const index = this.unique.get(property);
+    if (index) {
+      const id = index.get(value.toLowerCase());
+      return id === undefined ? undefined : this.records.get(id);
+    }
+    for (const record of this.records.values())
+      if (record.properties[property] === value) return record;
+    return undefined;
+  }
+
+  index(record: CrmRecord, previous: Record<string, string>): void {
+    for (const [name, index] of this.unique) {
+      const before = previous[name];
+      const after = record.properties[name];
+      if (before === after) continue;
+      if (before) index.delete(before.toLowerCase());
+      if (after) index.set(after.toLowerCase(), record.id);
+    }
+  }
+
+  unindex(record: CrmRecord): void {
+    for (const [name, index] of this.unique) {
+      const value = record.properties[name];
+      if (value) index.delete(value.toLowerCase());
+    }
+  }
+}
+
+/** The whole simulated HubSpot portal: records, schema, associations, lists and owners. */
+export class HubspotStore {
+  readonly objects = new Map<HubspotObjectType, ObjectCollection>();
+  readonly properties = new Map<HubspotObjectType, Map<string, PropertyDefinition>>();
+  /** `${type}:${id}` → edges to other records. */
+  readonly associations = new Map<string, Map<string, AssociationEdge>>();
+  readonly lists = new Map<string, HubspotList>();
+  readonly owners = new Map<string, Owner>();
+  private readonly recordIds = new Sequence(100_001);
+  private readonly listIds = new Sequence(101);
+
+  constructor() {
+    this.reset();
+  }
+
+  reset(): void {
+    this.objects.clear();
+    this.properties.clear();
+    this.associations.clear();
+    this.lists.clear();
+    this.owners.clear();
+    this.recordIds.reset();
+    this.listIds.reset();
+    const now = nowIso();
+    for (const type of HUBSPOT_OBJECT_TYPES) {
+      this.objects.set(type, new ObjectCollection(type === 'contacts' ? ['email'] : []));
+      this.properties.set(
+        type,
+        new Map(defaultProperties(type, now).map((property) => [property.name, property])),
+      );
+    }
+  }
+
+  collection(type: HubspotObjectType): ObjectCollection {
+    const collection = this.objects.get(type);
+    if (!collection) throw new Error(`unknown object type ${type}`);
+    return collection;
+  }
+
+  propertyMap(type: HubspotObjectType): Map<string, PropertyDefinition> {
+    const map = this.properties.get(type);
+    if (!map) throw new Error(`unknown object type ${type}`);
+    return map;
+  }
+
+  addProperty(type: HubspotObjectType, property: PropertyDefinition): void {
+    this.propertyMap(type).set(property.name, property);
+    if (property.hasUniqueValue) this.collection(type).addUniqueProperty(property.name);
+  }
+
+  /** Throws PropertyValidationError naming every property the portal does not define. */
+  assertProperties(type: HubspotObjectType, properties: Record<string, string>): void {
+    const known = this.propertyMap(type);
+    const invalid = Object.keys(properties).filter((name) => !known.has(name));
+    if (invalid.length > 0) throw new PropertyValidationError(invalid);
+  }
+
+  create(type: HubspotObjectType, properties: Record<string, string>): CrmRecord {
+    this.assertProperties(type, properties);
+    const now = nowIso();
+    const id = String(this.recordIds.take());
+    const record: CrmRecord = {
+      id,
+      properties: {},
+      createdAt: now,
+      updatedAt: now,
+      archived: false,
+    };
+    this.writeProperties(type, record, properties, now);
+    this.collection(type).records.set(id, record);
+    this.collection(type).index(record, {});
+    return record;
+  }
+
+  update(
+    type: HubspotObjectType,
+    record: CrmRecord,
+    properties: Record<string, string>,
+  ): CrmRecord {
+    this.assertProperties(type, properties);
+    const previous = { ...record.properties };
+    const now = nowIso();
+    record.updatedAt = now;
+    this.writeProperties(type, record, properties, now);
+    this.collection(type).index(record, previous);
+    return record;
+  }
+
+  archive(type: HubspotObjectType, id: string): boolean {
+    const collection = this.collection(type);
+    const record = collection.records.get(id);
+    if (!record) return false;
+    collection.unindex(record);
+    collection.records.delete(id);
+    return true;
+  }
+
+  get(type: HubspotObjectType, id: string, idProperty?: string): CrmRecord | undefined {
+    const collection = this.collection(type);
+    return idProperty && idProperty !== 'hs_object_id'
+      ? collection.findBy(idProperty, id)
+      : collection.records.get(id);
+  }
+
+  all(type: HubspotObjectType): CrmRecord[] {
+    return [...this.collection(type).records.values()];
+  }
+
+  associate(
+    fromType: HubspotObjectType,
+    fromId: string,
+    toType: HubspotObjectType,
+    toId: string,
+    typeId: number,
+  ): void {
+    this.addEdge(fromType, fromId, toType, toId, typeId);
+    this.addEdge(toType, toId, fromType, fromId, inverseAssociationType(fromType, toType, typeId));
+  }
+
+  unassociate(
+    fromType: HubspotObjectType,
+    fromId: string,
+    toType: HubspotObjectType,
+    toId: string,
+  ): void {
+    this.associations.get(`${fromType}:${fromId}`)?.delete(`${toType}:${toId}`);
+    this.associations.get(`${toType}:${toId}`)?.delete(`${fromType}:${fromId}`);
+  }
+
+  associationsOf(
+    fromType: HubspotObjectType,
+    fromId: string,
+    toType: HubspotObjectType,
+  ): AssociationEdge[] {
+    const edges = this.associations.get(`${fromType}:${fromId}`);
+    if (!edges) return [];
+    return [...edges.values()].filter((edge) => edge.toType === toType);
+  }
+
+  createList(input: {
+    name: string;
+    objectTypeId: string;
+    processingType: HubspotList['processingType'];
+  }): HubspotList {
+    const now = nowIso();
+    const list: HubspotList = {
+      ...input,
+      listId: String(this.listIds.take()),
+      listVersion: 1,
+      createdAt: now,
+      updatedAt: now,
+      members: new Map(),
+    };
+    this.lists.set(list.listId, list);
+    return list;
+  }
+
+  addOwner(owner: Omit<Owner, 'createdAt' | 'updatedAt' | 'archived' | 'teams' | 'type'>): Owner {
+    const now = nowIso();
+    const full: Owner = {
+      ...owner,
+      type: 'PERSON',
+      createdAt: now,
+      updatedAt: now,
+      archived: false,
+      teams: [],
+    };
+    this.owners.set(full.id, full);
+    return full;
+  }
+
+  private addEdge(
+    fromType: HubspotObjectType,
+    fromId: string,
+    toType: HubspotObjectType,
+    toId: string,
+    typeId: number,
+  ): void {
+    const key = `${fromType}:${fromId}`;
+    let edges = this.associations.get(key);
+    if (!edges) {
+      edges = new Map();
+      this.associations.set(key, edges);
+    }
+    const edgeKey = `${toType}:${toId}`;
+    const edge = edges.get(edgeKey) ?? { toType, toId, typeIds: new Set<number>() };
+    edge.typeIds.add(typeId);
+    edges.set(edgeKey, edge);
+  }
+
+  private writeProperties(
+    type: HubspotObjectType,
+    record: CrmRecord,
+    properties: Record<string, string>,
+    now: string,
+  ): void {
+    for (const [name, value] of Object.entries(properties)) {
+      if (READ_ONLY_PROPERTIES.has(name)) continue;
+      if (value === '') delete record.properties[name];
+      else record.properties[name] = value;
+    }
+    record.properties.hs_object_id = record.id;
+    const created = type === 'contacts' || type === 'companies' ? 'createdate' : 'hs_createdate';
+    const modified = type === 'contacts' ? 'lastmodifieddate' : 'hs_lastmodifieddate';
+    record.properties[created] ??= record.createdAt;
+    record.properties[modified] = now;
+  }
+}

@@ -1,0 +1,306 @@
+import type { SandboxSystem } from '../demo-constants.ts';
+import type { HubspotObjectType } from '../hubspot/hubspot-schema.ts';
+import type { SandboxState } from '../sandbox-state.ts';
+
+/** One table on an inspection page; the JSON endpoint returns `{ [key]: rows }`. */
+export interface ViewSection {
+  key: string;
+  title: string;
+  columns: string[];
+  rows: readonly object[];
+}
+
+export function systemView(state: SandboxState, system: SandboxSystem): ViewSection[] {
+  switch (system) {
+    case 'hubspot':
+      return hubspotView(state);
+    case 'salesforce':
+      return salesforceView(state);
+    case 'smartlead':
+      return [
+        {
+          key: 'blockList',
+          title: 'Global block list',
+          columns: ['id', 'email_or_domain', 'type', 'client_id', 'created_at'],
+          rows: [...state.platforms.smartleadBlockList],
+        },
+        {
+          key: 'categories',
+          title: 'Lead categories',
+          columns: ['id', 'name'],
+          rows: state.platforms.smartleadCategories,
+        },
+        {
+          key: 'clients',
+          title: 'Clients',
+          columns: ['id', 'name', 'email'],
+          rows: state.platforms.smartleadClients,
+        },
+        leadsSection(state, 'smartlead'),
+      ];
+    case 'instantly':
+      return [
+        {
+          key: 'blockList',
+          title: 'Block-list entries',
+          columns: ['id', 'bl_value', 'is_domain', 'timestamp_created'],
+          rows: [...state.platforms.instantlyBlockList],
+        },
+        {
+          key: 'leadLabels',
+          title: 'Lead labels',
+          columns: ['id', 'label', 'interest_status_label', 'interest_status'],
+          rows: state.platforms.instantlyLabels,
+        },
+        leadsSection(state, 'instantly'),
+      ];
+    case 'bison':
+      return [
+        {
+          key: 'blacklistedEmails',
+          title: 'Blacklisted e-mails',
+          columns: ['id', 'value', 'created_at'],
+          rows: state.platforms.bisonEmails,
+        },
+        {
+          key: 'blacklistedDomains',
+          title: 'Blacklisted domains',
+          columns: ['id', 'value', 'created_at'],
+          rows: state.platforms.bisonDomains,
+        },
+        leadsSection(state, 'bison'),
+      ];
+    case 'heyreach':
+      return [
+        {
+          key: 'lists',
+          title: 'Lists',
+          columns: ['id', 'name', 'listType', 'leadCount'],
+          rows: [...state.platforms.heyreachLists.values()].map((list) => ({
+            id: list.id,
+            name: list.name,
+            listType: list.listType,
+            leadCount: list.leads.size,
+          })),
+        },
+        {
+          key: 'listMembers',
+          title: 'List members',
+          columns: ['listId', 'listName', 'profileUrl', 'firstName', 'lastName', 'emailAddress'],
+          rows: [...state.platforms.heyreachLists.values()].flatMap((list) =>
+            [...list.leads.values()].map((lead) => ({
+              listId: list.id,
+              listName: list.name,
+              ...lead,
+            })),
+          ),
+        },
+      ];
+  }
+}
+
+function hubspotView(state: SandboxState): ViewSection[] {
+  const hubspot = state.hubspot;
+  const records = (type: HubspotObjectType) =>
+    hubspot.all(type).map((record) => ({
+      id: record.id,
+      ...record.properties,
+      associations: [...(hubspot.associations.get(`${type}:${record.id}`)?.values() ?? [])]
+        .map((edge) => `${edge.toType}:${edge.toId}[${[...edge.typeIds].join(',')}]`)
+        .join(' '),
+    }));
+  const custom = (['contacts', 'companies'] as const).flatMap((type) =>
+    [...hubspot.propertyMap(type).values()]
+      .filter((property) => !property.hubspotDefined)
+      .map((property) => ({ objectType: type, ...property })),
+  );
+  return [
+    {
+      key: 'contacts',
+      title: 'Contacts',
+      columns: [
+        'id',
+        'email',
+        'firstname',
+        'lastname',
+        'company',
+        'hubspot_owner_id',
+        'lastmodifieddate',
+        'associations',
+      ],
+      rows: records('contacts'),
+    },
+    {
+      key: 'companies',
+      title: 'Companies',
+      columns: ['id', 'name', 'domain', 'hubspot_owner_id', 'associations'],
+      rows: records('companies'),
+    },
+    {
+      key: 'emails',
+      title: 'E-mail activities',
+      columns: [
+        'id',
+        'hs_timestamp',
+        'hs_email_direction',
+        'hs_email_status',
+        'hs_email_subject',
+        'hs_email_text',
+        'associations',
+      ],
+      rows: records('emails'),
+    },
+    {
+      key: 'tasks',
+      title: 'Tasks',
+      columns: [
+        'id',
+        'hs_timestamp',
+        'hs_task_subject',
+        'hs_task_status',
+        'hs_task_type',
+        'hubspot_owner_id',
+        'associations',
+      ],
+      rows: records('tasks'),
+    },
+    {
+      key: 'customProperties',
+      title: 'Custom properties',
+      columns: ['objectType', 'name', 'label', 'type', 'fieldType', 'groupName', 'hasUniqueValue'],
+      rows: custom,
+    },
+    {
+      key: 'lists',
+      title: 'Lists',
+      columns: ['listId', 'name', 'objectTypeId', 'processingType', 'size', 'members'],
+      rows: [...hubspot.lists.values()].map((list) => ({
+        listId: list.listId,
+        name: list.name,
+        objectTypeId: list.objectTypeId,
+        processingType: list.processingType,
+        size: list.members.size,
+        members: [...list.members.keys()],
+      })),
+    },
+    {
+      key: 'owners',
+      title: 'Owners',
+      columns: ['id', 'userId', 'email', 'firstName', 'lastName'],
+      rows: [...hubspot.owners.values()].map((owner) => ({ ...owner })),
+    },
+  ];
+}
+
+function salesforceView(state: SandboxState): ViewSection[] {
+  const org = state.salesforce;
+  const custom = org.allCustomFields();
+  const customNames = (objectName: string) =>
+    custom.filter((entry) => entry.objectName === objectName).map((entry) => entry.field.name);
+  return [
+    {
+      key: 'contacts',
+      title: 'Contacts',
+      columns: [
+        'Id',
+        'FirstName',
+        'LastName',
+        'Email',
+        'AccountId',
+        'OwnerId',
+        'HasOptedOutOfEmail',
+        ...customNames('Contact'),
+      ],
+      rows: org.all('Contact'),
+    },
+    {
+      key: 'leads',
+      title: 'Leads',
+      columns: [
+        'Id',
+        'FirstName',
+        'LastName',
+        'Email',
+        'Company',
+        'Status',
+        'OwnerId',
+        ...customNames('Lead'),
+      ],
+      rows: org.all('Lead'),
+    },
+    {
+      key: 'accounts',
+      title: 'Accounts',
+      columns: ['Id', 'Name', 'Website', 'Type', 'OwnerId'],
+      rows: org.all('Account'),
+    },
+    {
+      key: 'tasks',
+      title: 'Tasks',
+      columns: [
+        'Id',
+        'Subject',
+        'Type',
+        'TaskSubtype',
+        'Status',
+        'ActivityDate',
+        'WhoId',
+        'WhatId',
+        'OwnerId',
+        'Description',
+      ],
+      rows: org.all('Task'),
+    },
+    {
+      key: 'customFields',
+      title: 'Custom fields (Tooling API)',
+      columns: ['objectName', 'name', 'label', 'type', 'length', 'externalId', 'visible'],
+      rows: custom.map((entry) => ({
+        objectName: entry.objectName,
+        name: entry.field.name,
+        label: entry.field.label,
+        type: entry.field.type,
+        length: entry.field.length,
+        externalId: entry.field.externalId,
+        visible: entry.visible,
+      })),
+    },
+    {
+      key: 'permissionSets',
+      title: 'Permission sets',
+      columns: ['Id', 'Name', 'Label', 'IsOwnedByProfile'],
+      rows: org.all('PermissionSet'),
+    },
+    {
+      key: 'fieldPermissions',
+      title: 'Field permissions',
+      columns: ['Id', 'ParentId', 'SobjectType', 'Field', 'PermissionsRead', 'PermissionsEdit'],
+      rows: org.all('FieldPermissions'),
+    },
+    {
+      key: 'users',
+      title: 'Users',
+      columns: ['Id', 'Name', 'Email', 'IsActive'],
+      rows: org.all('User'),
+    },
+    {
+      key: 'reports',
+      title: 'Reports',
+      columns: ['id', 'name', 'objectName'],
+      rows: org.reports.map((report) => ({
+        id: report.id,
+        name: report.name,
+        objectName: report.objectName,
+      })),
+    },
+  ];
+}
+
+function leadsSection(state: SandboxState, platform: string): ViewSection {
+  return {
+    key: 'leads',
+    title: 'Leads',
+    columns: ['id', 'email', 'firstName', 'lastName', 'companyName', 'campaignName', 'categoryId'],
+    rows: state.platforms.leadsOf(platform).map((lead) => ({ ...lead })),
+  };
+}

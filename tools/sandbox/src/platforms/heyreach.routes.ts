@@ -1,0 +1,156 @@
+import { Router } from '@koa/router';
+import type { Middleware } from 'koa';
+import {
+  asArray,
+  asNumber,
+  asString,
+  bodyObject,
+  clamp,
+  isObject,
+  nowIso,
+  type Ctx,
+} from '../core/http.ts';
+import { HEYREACH_DEMO_API_KEY } from '../demo-constants.ts';
+import type { SandboxState } from '../sandbox-state.ts';
+import type { HeyreachList } from './platform-store.ts';
+
+export const HEYREACH_PREFIX = '/heyreach/api/public';
+const LEADS_PER_CALL = 100;
+
+export function heyreachAuth(): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith(`${HEYREACH_PREFIX}/`)) return next();
+    if (ctx.get('x-api-key') !== HEYREACH_DEMO_API_KEY) {
+      ctx.status = 401;
+      ctx.body = { errorMessage: 'Invalid API key', statusCode: 401 };
+      return;
+    }
+    await next();
+  };
+}
+
+/** Key check and lists: get all, create an empty list, add leads (V1 and V2), read leads. */
+export function heyreachRouter(state: SandboxState): Router {
+  const router = new Router({ prefix: HEYREACH_PREFIX });
+  const lists = (): Map<number, HeyreachList> => state.platforms.heyreachLists;
+
+  router.get('/auth/CheckApiKey', (ctx) => {
+    ctx.status = 200;
+    ctx.body = '';
+  });
+  router.post('/list/GetAll', (ctx) => {
+    const body = bodyObject(ctx);
+    const keyword = asString(body.keyword)?.toLowerCase();
+    const listType = asString(body.listType);
+    const matches = [...lists().values()].filter(
+      (list) =>
+        (!keyword || list.name.toLowerCase().includes(keyword)) &&
+        (!listType || list.listType === listType),
+    );
+    const offset = Math.max(0, asNumber(body.offset, 0));
+    const limit = clamp(asNumber(body.limit, 100), 1, 100);
+    ctx.body = {
+      totalCount: matches.length,
+      items: matches.slice(offset, offset + limit).map(publicList),
+    };
+  });
+  router.post('/list/CreateEmptyList', (ctx) => {
+    const body = bodyObject(ctx);
+    const name = asString(body.name)?.trim();
+    if (!name) return badRequest(ctx, 'name is required');
+    const list: HeyreachList = {
+      id: state.platforms.ids.take(),
+      name,
+      listType: asString(body.type) === 'COMPANY_LIST' ? 'COMPANY_LIST' : 'USER_LIST',
+      creationTime: nowIso(),
+      campaignIds: [],
+      leads: new Map(),
+    };
+    lists().set(list.id, list);
+    ctx.body = publicList(list);
+  });
+  router.post('/list/AddLeadsToListV2', (ctx) =>
+    withList(ctx, state, (list) => (ctx.body = addLeads(list, bodyObject(ctx).leads))),
+  );
+  router.post('/list/AddLeadsToList', (ctx) =>
+    withList(
+      ctx,
+      state,
+      (list) => (ctx.body = addLeads(list, bodyObject(ctx).leads).addedLeadsCount),
+    ),
+  );
+  router.post('/list/GetLeadsFromList', (ctx) =>
+    withList(ctx, state, (list) => {
+      const body = bodyObject(ctx);
+      const offset = Math.max(0, asNumber(body.offset, 0));
+      const limit = clamp(asNumber(body.limit, 100), 1, 100);
+      const leads = [...list.leads.values()];
+      ctx.body = { totalCount: leads.length, items: leads.slice(offset, offset + limit) };
+    }),
+  );
+  return router;
+}
+
+function withList(ctx: Ctx, state: SandboxState, handle: (list: HeyreachList) => void): void {
+  const list = state.platforms.heyreachLists.get(asNumber(bodyObject(ctx).listId, -1));
+  if (!list) {
+    ctx.status = 404;
+    ctx.body = { errorMessage: 'List not found', statusCode: 404 };
+    return;
+  }
+  handle(list);
+}
+
+/** Public profile URLs only (`linkedin.com/in/<slug>`); anything else counts as failed. */
+function addLeads(
+  list: HeyreachList,
+  value: unknown,
+): { addedLeadsCount: number; updatedLeadsCount: number; failedLeadsCount: number } {
+  const result = { addedLeadsCount: 0, updatedLeadsCount: 0, failedLeadsCount: 0 };
+  for (const lead of asArray(value).slice(0, LEADS_PER_CALL)) {
+    const profileUrl = isObject(lead)
+      ? normaliseProfileUrl(asString(lead.profileUrl) ?? '')
+      : undefined;
+    if (!isObject(lead) || !profileUrl) {
+      result.failedLeadsCount++;
+      continue;
+    }
+    if (list.leads.has(profileUrl)) result.updatedLeadsCount++;
+    else result.addedLeadsCount++;
+    list.leads.set(profileUrl, {
+      profileUrl,
+      firstName: asString(lead.firstName) ?? '',
+      lastName: asString(lead.lastName) ?? '',
+      companyName: asString(lead.companyName) ?? '',
+      position: asString(lead.position) ?? '',
+      emailAddress: asString(lead.emailAddress) ?? '',
+      addedAt: nowIso(),
+    });
+  }
+  result.failedLeadsCount += Math.max(0, asArray(value).length - LEADS_PER_CALL);
+  return result;
+}
+
+function normaliseProfileUrl(value: string): string | undefined {
+  const match = /^(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/in\/([^/?#]+)\/?$/i.exec(
+    value.trim(),
+  );
+  return match?.[1] ? `https://www.linkedin.com/in/${match[1].toLowerCase()}` : undefined;
+}
+
+function publicList(list: HeyreachList): Record<string, unknown> {
+  return {
+    id: list.id,
+    name: list.name,
+    totalItemsCount: list.leads.size,
+    listType: list.listType,
+    creationTime: list.creationTime,
+    campaignIds: list.campaignIds,
+    isDeleted: false,
+  };
+}
+
+function badRequest(ctx: Ctx, message: string): void {
+  ctx.status = 400;
+  ctx.body = { errorMessage: message, statusCode: 400 };
+}

@@ -1,0 +1,205 @@
+import { Router } from '@koa/router';
+import type { Middleware } from 'koa';
+import {
+  asArray,
+  asString,
+  bearerToken,
+  bodyObject,
+  clamp,
+  nowIso,
+  queryInt,
+  queryString,
+  type Ctx,
+} from '../core/http.ts';
+import { INSTANTLY_DEMO_API_KEY } from '../demo-constants.ts';
+import type { SandboxState } from '../sandbox-state.ts';
+import {
+  INSTANTLY_ORGANIZATION_ID,
+  blockValueKind,
+  type InstantlyBlockEntry,
+  type InstantlyLabel,
+} from './platform-store.ts';
+
+export const INSTANTLY_PREFIX = '/instantly/api/v2';
+const BULK_MAX = 1000;
+
+/** Bearer API key on every call, with Instantly's 401 body. */
+export function instantlyAuth(): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith(`${INSTANTLY_PREFIX}/`)) return next();
+    const token = bearerToken(ctx);
+    if (token !== INSTANTLY_DEMO_API_KEY) {
+      ctx.status = 401;
+      ctx.body = {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: token ? 'Invalid API key' : 'Missing Authorization header',
+      };
+      return;
+    }
+    await next();
+  };
+}
+
+/** Key check (current workspace), lead labels and block-list entries (single, bulk, list). */
+export function instantlyRouter(state: SandboxState): Router {
+  const router = new Router({ prefix: INSTANTLY_PREFIX });
+  const store = () => state.platforms;
+
+  router.get('/workspaces/current', (ctx) => {
+    ctx.body = {
+      id: INSTANTLY_ORGANIZATION_ID,
+      timestamp_created: '2024-01-15T09:00:00.000Z',
+      timestamp_updated: '2024-01-15T09:00:00.000Z',
+      owner: '4f1c2d3e-0000-4000-8000-00000000a001',
+      name: 'OutSync Demo Workspace',
+      plan_id: 'pid_hg_v1',
+      org_logo_url: null,
+      org_client_domain: null,
+    };
+  });
+  router.get('/lead-labels', (ctx) => {
+    const search = queryString(ctx, 'search')?.toLowerCase();
+    ctx.body = page(
+      ctx,
+      store().instantlyLabels.filter(
+        (label) => !search || label.label.toLowerCase().includes(search),
+      ),
+    );
+  });
+  router.post('/lead-labels', (ctx) => {
+    const body = bodyObject(ctx);
+    const label = asString(body.label);
+    const sentiment = asString(body.interest_status_label);
+    if (
+      !label ||
+      (sentiment !== 'positive' && sentiment !== 'negative' && sentiment !== 'neutral')
+    ) {
+      return badRequest(
+        ctx,
+        'label and interest_status_label (positive, negative or neutral) are required',
+      );
+    }
+    const created: InstantlyLabel = {
+      id: store().newUuid(),
+      timestamp_created: nowIso(),
+      organization_id: INSTANTLY_ORGANIZATION_ID,
+      label,
+      interest_status_label: sentiment,
+      interest_status: nextInterestStatus(store().instantlyLabels, sentiment),
+      description: asString(body.description) ?? '',
+      use_with_ai: body.use_with_ai === true,
+    };
+    store().instantlyLabels.push(created);
+    ctx.body = { ...created, created_by: '4f1c2d3e-0000-4000-8000-00000000a001' };
+  });
+  router.post('/block-lists-entries', (ctx) => {
+    const value = asString(bodyObject(ctx).bl_value) ?? '';
+    const entry = addEntry(state, value);
+    if (!entry) return badRequest(ctx, `"${value}" is not a valid e-mail address or domain`);
+    ctx.body = entry;
+  });
+  router.post('/block-lists-entries/bulk-create', (ctx) => {
+    const values = asArray(bodyObject(ctx).bl_values);
+    if (values.length < 1 || values.length > BULK_MAX)
+      return badRequest(ctx, `body/bl_values must contain between 1 and ${BULK_MAX} items`);
+    const items: InstantlyBlockEntry[] = [];
+    let invalid = 0;
+    for (const raw of values) {
+      const entry = addEntry(state, asString(raw) ?? '');
+      if (entry) items.push(entry);
+      else invalid++;
+    }
+    ctx.body = { items, valid_count: items.length, invalid_count: invalid };
+  });
+  router.get('/block-lists-entries', (ctx) => {
+    const domainsOnly = queryString(ctx, 'domains_only') === 'true';
+    const search = queryString(ctx, 'search')?.toLowerCase();
+    ctx.body = page(
+      ctx,
+      store().instantlyBlockList.filter(
+        (entry) =>
+          (!domainsOnly || entry.is_domain) && (!search || entry.bl_value.includes(search)),
+      ),
+    );
+  });
+  router.delete('/block-lists-entries/:id', (ctx) => {
+    const entry = store().instantlyBlockList.find((candidate) => candidate.id === ctx.params.id);
+    if (!entry) {
+      ctx.status = 404;
+      ctx.body = { statusCode: 404, error: 'Not Found', message: 'Block list entry not found' };
+      return;
+    }
+    store().instantlyBlockList = store().instantlyBlockList.filter(
+      (candidate) => candidate !== entry,
+    );
+    ctx.body = entry;
+  });
+  router.post('/leads/list', (ctx) => {
+    const search = asString(bodyObject(ctx).search)?.toLowerCase();
+    const leads = store()
+      .leadsOf('instantly')
+      .filter((lead) => !search || lead.email.toLowerCase().includes(search));
+    ctx.body = {
+      items: leads.map((lead) => ({
+        id: String(lead.id),
+        email: lead.email,
+        first_name: lead.firstName,
+        last_name: lead.lastName,
+        company_name: lead.companyName,
+        campaign: lead.campaignName,
+        lt_interest_status: lead.categoryId,
+      })),
+    };
+  });
+  return router;
+}
+
+/** Adds a value unless invalid; a value already blocked answers the existing entry. */
+function addEntry(state: SandboxState, raw: string): InstantlyBlockEntry | undefined {
+  const value = raw.trim().toLowerCase();
+  const kind = blockValueKind(value);
+  if (!kind) return undefined;
+  const existing = state.platforms.instantlyBlockList.find((entry) => entry.bl_value === value);
+  if (existing) return existing;
+  const entry: InstantlyBlockEntry = {
+    id: state.platforms.newUuid(),
+    timestamp_created: nowIso(),
+    organization_id: INSTANTLY_ORGANIZATION_ID,
+    bl_value: value,
+    is_domain: kind === 'domain',
+  };
+  state.platforms.instantlyBlockList.push(entry);
+  return entry;
+}
+
+function page<T extends { id: string }>(
+  ctx: Ctx,
+  items: T[],
+): { items: T[]; next_starting_after?: string } {
+  const limit = clamp(queryInt(ctx, 'limit', 100), 1, 100);
+  const after = queryString(ctx, 'starting_after');
+  const start = after ? items.findIndex((item) => item.id === after) + 1 : 0;
+  const slice = items.slice(start, start + limit);
+  const last = slice[slice.length - 1];
+  return {
+    items: slice,
+    ...(start + limit < items.length && last ? { next_starting_after: last.id } : {}),
+  };
+}
+
+function badRequest(ctx: Ctx, message: string): void {
+  ctx.status = 400;
+  ctx.body = { statusCode: 400, error: 'Bad Request', message };
+}
+
+/** Custom labels get server-assigned statuses beyond the built-in range, signed by sentiment. */
+function nextInterestStatus(
+  labels: InstantlyLabel[],
+  sentiment: InstantlyLabel['interest_status_label'],
+): number {
+  const taken = labels.filter((label) => label.interest_status_label === sentiment).length;
+  if (sentiment === 'negative') return -(10 + taken);
+  if (sentiment === 'neutral') return 100 + taken;
+  return 10 + taken;
+}

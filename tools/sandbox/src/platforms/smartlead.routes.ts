@@ -1,0 +1,169 @@
+import { Router } from '@koa/router';
+import type { Middleware } from 'koa';
+import {
+  asArray,
+  asNumber,
+  asString,
+  bodyObject,
+  clamp,
+  nowIso,
+  queryInt,
+  queryString,
+  type Ctx,
+} from '../core/http.ts';
+import { SMARTLEAD_DEMO_API_KEY } from '../demo-constants.ts';
+import type { SandboxState } from '../sandbox-state.ts';
+import { blockValueKind, type PlatformLead } from './platform-store.ts';
+
+export const SMARTLEAD_PREFIX = '/smartlead/api/v1';
+
+/** Smartlead authenticates every call with the `api_key` query parameter. */
+export function smartleadAuth(): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith(`${SMARTLEAD_PREFIX}/`)) return next();
+    if (queryString(ctx, 'api_key') !== SMARTLEAD_DEMO_API_KEY) {
+      ctx.status = 401;
+      ctx.body = {
+        error: 'Invalid API Key',
+        message: 'The api_key query parameter is missing or invalid.',
+      };
+      return;
+    }
+    await next();
+  };
+}
+
+/** Key check, lead categories, clients, the global block list and lead lookup by e-mail. */
+export function smartleadRouter(state: SandboxState): Router {
+  const router = new Router({ prefix: SMARTLEAD_PREFIX });
+  const store = () => state.platforms;
+
+  router.get('/campaigns', (ctx) => {
+    const campaigns = new Map<number, string>();
+    store()
+      .leadsOf('smartlead')
+      .forEach((lead) => campaigns.set(lead.campaignId, lead.campaignName));
+    ctx.body = [...campaigns].map(([id, name]) => ({
+      id,
+      name,
+      status: 'ACTIVE',
+      created_at: nowIso(),
+    }));
+  });
+  router.get('/leads/fetch-categories', (ctx) => {
+    ctx.body = store().smartleadCategories;
+  });
+  router.get(['/client', '/client/'], (ctx) => {
+    ctx.body = store().smartleadClients.map((client) => ({
+      ...client,
+      logo: null,
+      logo_url: null,
+      client_permision: { permission: ['reply_master_inbox'], retricted_category: [] },
+    }));
+  });
+  router.post('/leads/add-domain-block-list', (ctx) => addToBlockList(ctx, state));
+  router.get('/leads/get-domain-block-list', (ctx) => {
+    const clientId = queryString(ctx, 'filter_client_id');
+    const search = queryString(ctx, 'filter_email_or_domain')?.toLowerCase();
+    const limit = clamp(queryInt(ctx, 'limit', 100), 1, 1000);
+    const offset = Math.max(0, queryInt(ctx, 'offset', 0));
+    ctx.body = store()
+      .smartleadBlockList.filter(
+        (entry) =>
+          (clientId === undefined || String(entry.client_id) === clientId) &&
+          (!search || entry.email_or_domain.includes(search)),
+      )
+      .slice(offset, offset + limit);
+  });
+  router.delete('/leads/delete-domain-block-list', (ctx) => {
+    const id = queryInt(ctx, 'id', -1);
+    const before = store().smartleadBlockList.length;
+    store().smartleadBlockList = store().smartleadBlockList.filter((entry) => entry.id !== id);
+    ctx.body = { ok: store().smartleadBlockList.length < before };
+  });
+  router.get(['/leads', '/leads/'], (ctx) => {
+    const lead = store().findLead('smartlead', queryString(ctx, 'email') ?? '');
+    if (!lead) {
+      ctx.status = 404;
+      ctx.body = { message: 'Lead not found' };
+      return;
+    }
+    ctx.body = publicLead(lead, state);
+  });
+  router.post('/campaigns/:campaignId/leads/:leadId/category', (ctx) => {
+    const lead = store()
+      .leadsOf('smartlead')
+      .find((candidate) => String(candidate.id) === ctx.params.leadId);
+    if (!lead) {
+      ctx.status = 404;
+      ctx.body = { message: 'Lead not found' };
+      return;
+    }
+    lead.categoryId = asNumber(bodyObject(ctx).category_id, 0) || null;
+    ctx.body = { ok: true };
+  });
+  return router;
+}
+
+function addToBlockList(ctx: Ctx, state: SandboxState): void {
+  const body = bodyObject(ctx);
+  const values = asArray(body.domain_block_list).concat(asArray(body.email_block_list));
+  const clientId =
+    body.client_id === null || body.client_id === undefined ? null : asNumber(body.client_id, 0);
+  const list = state.platforms.smartleadBlockList;
+  let added = 0;
+  let duplicates = 0;
+  const invalid: string[] = [];
+  for (const raw of values) {
+    const value = (asString(raw) ?? '').trim().toLowerCase();
+    const kind = blockValueKind(value);
+    if (!kind) {
+      invalid.push(String(raw));
+      continue;
+    }
+    if (list.some((entry) => entry.email_or_domain === value && entry.client_id === clientId)) {
+      duplicates++;
+      continue;
+    }
+    list.push({
+      id: state.platforms.ids.take(),
+      email_or_domain: value,
+      type: kind,
+      client_id: clientId,
+      created_at: nowIso(),
+    });
+    added++;
+  }
+  ctx.body = {
+    ok: true,
+    message: `${added} entries added to the block list`,
+    uploadCount: added,
+    alreadyAddedCount: duplicates,
+    invalidEmailsOrDomains: invalid,
+  };
+}
+
+function publicLead(lead: PlatformLead, state: SandboxState): Record<string, unknown> {
+  const category = state.platforms.smartleadCategories.find(
+    (candidate) => candidate.id === lead.categoryId,
+  );
+  return {
+    id: lead.id,
+    first_name: lead.firstName,
+    last_name: lead.lastName,
+    email: lead.email,
+    company_name: lead.companyName,
+    website: lead.website,
+    linkedin_profile: lead.linkedinUrl,
+    lead_campaign_data: [
+      {
+        campaign_id: lead.campaignId,
+        campaign_name: lead.campaignName,
+        campaign_lead_map_id: lead.id * 10,
+        lead_category_id: lead.categoryId,
+        lead_category_name: category?.name ?? null,
+        lead_status: 'INPROGRESS',
+      },
+    ],
+  };
+}

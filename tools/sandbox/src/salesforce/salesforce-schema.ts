@@ -1,0 +1,242 @@
+// The standard objects and fields OutSync touches, as describe reports them.
+
+export interface FieldDescribe {
+  name: string;
+  label: string;
+  type: string;
+  length: number;
+  externalId: boolean;
+  unique: boolean;
+  createable: boolean;
+  updateable: boolean;
+  nillable: boolean;
+  custom: boolean;
+  referenceTo: string[];
+  relationshipName: string | null;
+  restrictedPicklist: boolean;
+  picklistValues: Array<{
+    value: string;
+    label: string;
+    active: boolean;
+    defaultValue: boolean;
+    validFor: null;
+  }>;
+}
+
+type FieldSeed = [
+  name: string,
+  type: string,
+  options?: {
+    label?: string;
+    required?: boolean;
+    readOnly?: boolean;
+    reference?: string[];
+    picklist?: string[];
+    restricted?: boolean;
+    relationship?: string;
+  },
+];
+
+const SYSTEM_FIELDS: FieldSeed[] = [
+  ['Id', 'id', { readOnly: true }],
+  ['CreatedDate', 'datetime', { readOnly: true }],
+  ['LastModifiedDate', 'datetime', { readOnly: true }],
+];
+
+export const KEY_PREFIXES: Record<string, string> = {
+  Account: '001',
+  Contact: '003',
+  User: '005',
+  Lead: '00Q',
+  Task: '00T',
+  CustomField: '00N',
+  PermissionSet: '0PS',
+  PermissionSetAssignment: '0Pa',
+  FieldPermissions: '01k',
+  Report: '00O',
+};
+
+const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
+  Account: [
+    ['Name', 'string', { required: true }],
+    ['Website', 'url'],
+    [
+      'Industry',
+      'picklist',
+      { picklist: ['Technology', 'Logistics', 'Healthcare', 'Finance', 'Other'] },
+    ],
+    ['Type', 'picklist', { picklist: ['Prospect', 'Customer', 'Partner', 'Competitor', 'Other'] }],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner' }],
+  ],
+  Contact: [
+    ['FirstName', 'string'],
+    ['LastName', 'string', { required: true }],
+    ['Name', 'string', { readOnly: true }],
+    ['Email', 'email'],
+    ['Phone', 'phone'],
+    ['Title', 'string'],
+    [
+      'LeadSource',
+      'picklist',
+      { picklist: ['Web', 'Phone Inquiry', 'Partner Referral', 'Purchased List', 'Other'] },
+    ],
+    ['HasOptedOutOfEmail', 'boolean'],
+    ['Description', 'textarea'],
+    ['AccountId', 'reference', { reference: ['Account'], relationship: 'Account' }],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner' }],
+  ],
+  Lead: [
+    ['FirstName', 'string'],
+    ['LastName', 'string', { required: true }],
+    ['Name', 'string', { readOnly: true }],
+    ['Email', 'email'],
+    ['Company', 'string', { required: true }],
+    ['Title', 'string'],
+    ['Website', 'url'],
+    [
+      'Status',
+      'picklist',
+      {
+        picklist: [
+          'Open - Not Contacted',
+          'Working - Contacted',
+          'Closed - Converted',
+          'Closed - Not Converted',
+        ],
+      },
+    ],
+    ['HasOptedOutOfEmail', 'boolean'],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner' }],
+  ],
+  Task: [
+    ['Subject', 'combobox'],
+    ['Description', 'textarea'],
+    ['ActivityDate', 'date'],
+    [
+      'Status',
+      'picklist',
+      {
+        picklist: [
+          'Not Started',
+          'In Progress',
+          'Completed',
+          'Waiting on someone else',
+          'Deferred',
+        ],
+      },
+    ],
+    ['Priority', 'picklist', { picklist: ['High', 'Normal', 'Low'] }],
+    [
+      'Type',
+      'picklist',
+      { picklist: ['Call', 'Email', 'Meeting', 'LinkedIn', 'Other'], restricted: true },
+    ],
+    [
+      'TaskSubtype',
+      'picklist',
+      { picklist: ['Task', 'Email', 'ListEmail', 'Cadence', 'Call', 'LinkedIn'] },
+    ],
+    ['WhoId', 'reference', { reference: ['Contact', 'Lead'], relationship: 'Who' }],
+    ['WhatId', 'reference', { reference: ['Account'], relationship: 'What' }],
+    ['AccountId', 'reference', { reference: ['Account'], relationship: 'Account', readOnly: true }],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner' }],
+  ],
+  User: [
+    ['Username', 'string', { required: true }],
+    ['FirstName', 'string'],
+    ['LastName', 'string', { required: true }],
+    ['Name', 'string', { readOnly: true }],
+    ['Email', 'email', { required: true }],
+    ['IsActive', 'boolean'],
+    ['UserType', 'picklist', { picklist: ['Standard'] }],
+  ],
+  PermissionSet: [
+    ['Name', 'string', { required: true }],
+    ['Label', 'string', { required: true }],
+    ['IsOwnedByProfile', 'boolean', { readOnly: true }],
+    ['Description', 'textarea'],
+  ],
+  FieldPermissions: [
+    [
+      'ParentId',
+      'reference',
+      { reference: ['PermissionSet'], relationship: 'Parent', required: true },
+    ],
+    ['SobjectType', 'picklist', { required: true }],
+    ['Field', 'picklist', { required: true }],
+    ['PermissionsRead', 'boolean'],
+    ['PermissionsEdit', 'boolean'],
+  ],
+  PermissionSetAssignment: [
+    ['AssigneeId', 'reference', { reference: ['User'], relationship: 'Assignee', required: true }],
+    [
+      'PermissionSetId',
+      'reference',
+      { reference: ['PermissionSet'], relationship: 'PermissionSet', required: true },
+    ],
+  ],
+  CustomField: [
+    ['DeveloperName', 'string', { readOnly: true }],
+    ['FullName', 'string'],
+    ['TableEnumOrId', 'string', { readOnly: true }],
+    ['Metadata', 'anyType'],
+  ],
+};
+
+export const SALESFORCE_OBJECTS = Object.keys(OBJECT_FIELDS);
+
+export function standardFields(objectName: string): FieldDescribe[] | undefined {
+  const seeds = OBJECT_FIELDS[objectName];
+  return seeds
+    ? [...SYSTEM_FIELDS, ...seeds].map(([name, type, options = {}]) => field(name, type, options))
+    : undefined;
+}
+
+export function field(
+  name: string,
+  type: string,
+  options: NonNullable<FieldSeed[2]> & {
+    length?: number;
+    externalId?: boolean;
+    unique?: boolean;
+    custom?: boolean;
+  } = {},
+): FieldDescribe {
+  return {
+    name,
+    label:
+      options.label ??
+      name
+        .replace(/__c$/, '')
+        .replace(/_/g, ' ')
+        .replace(/([a-z])([A-Z])/g, '$1 $2'),
+    type,
+    length:
+      options.length ??
+      (type === 'string' ||
+      type === 'email' ||
+      type === 'url' ||
+      type === 'picklist' ||
+      type === 'combobox'
+        ? 255
+        : type === 'textarea'
+          ? 32000
+          : 0),
+    externalId: options.externalId ?? false,
+    unique: options.unique ?? false,
+    createable: !options.readOnly,
+    updateable: !options.readOnly,
+    nillable: !options.required && type !== 'boolean',
+    custom: options.custom ?? false,
+    referenceTo: options.reference ?? [],
+    relationshipName: options.relationship ?? null,
+    restrictedPicklist: options.restricted ?? false,
+    picklistValues: (options.picklist ?? []).map((value, index) => ({
+      value,
+      label: value,
+      active: true,
+      defaultValue: index === 0 && type === 'picklist' && name === 'Status',
+      validFor: null,
+    })),
+  };
+}
