@@ -9,6 +9,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const esmOnly = [
   'jotai',
   'react-router',
+  '@remix-run',
+  'cookie-es',
   'ky',
   'nock',
   '@mswjs',
@@ -33,11 +35,12 @@ export function jestProject(dir, options) {
   return {
     displayName: options.displayName,
     rootDir: dir,
-    testEnvironment: options.testEnvironment ?? 'node',
+    testEnvironment:
+      options.testEnvironment === 'jsdom' ? path.join(root, 'jest.environment-jsdom.cjs') : 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(m|c)?(t|j)sx?$': [
-        '@swc/jest',
+        path.join(root, 'jest.transform.cjs'),
         {
           jsc: {
             parser: { syntax: 'typescript', tsx: true },

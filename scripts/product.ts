@@ -17,6 +17,8 @@ export interface ProductOptions {
   inMemoryDatabase?: boolean;
   /** Rebuild the front-end apps whose sources changed (default true). */
   build?: boolean;
+  /** `npm run dev`: rspack dev servers with hot reload, and the service restarted on change. */
+  watch?: boolean;
   log?: (line: string) => void;
 }
 
@@ -50,7 +52,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
   };
 
   try {
-    if (options.build ?? true) await buildApps({ log });
+    if ((options.build ?? true) && !options.watch) await buildApps({ log });
 
     const appPorts = Object.fromEntries(
       (Object.keys(apps) as AppName[]).map((app) => [app, portOf(apps[app], env)]),
@@ -66,16 +68,18 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       ({ serviceUrl, sandboxUrl, mongoUri } = backend);
     }
 
-    const servers = new Map<AppName, RunningServer>();
+    const servers = new Map<AppName, Pick<RunningServer, 'close'>>();
     const startApp = async (app: AppName) => {
       servers.set(
         app,
-        await serveApp({
-          app,
-          port: appPorts[app],
-          remotes: () => remotesManifest(remotesEnv),
-          apiOrigin: serviceUrl,
-        }),
+        options.watch
+          ? await startDevServer(app, { ...remotesEnv, SYNC_SERVICE_URL: serviceUrl })
+          : await serveApp({
+              app,
+              port: appPorts[app],
+              remotes: () => remotesManifest(remotesEnv),
+              apiOrigin: serviceUrl,
+            }),
       );
     };
     const stopApp = async (app: AppName) => {
@@ -140,7 +144,7 @@ async function startBackend(
 
   const servicePort = portOf(services.syncService, env);
   const shellPort = portOf(apps.shell, env);
-  const service = await startServiceProcess({
+  const service = await startServiceProcess(Boolean(options.watch), {
     ...env,
     PORT: String(servicePort),
     HOST: '127.0.0.1',
@@ -153,28 +157,53 @@ async function startBackend(
 }
 
 /** The service runs in its own process, as in production, and is stopped with SIGTERM. */
-async function startServiceProcess(env: Record<string, string | undefined>) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'sync-service/src/main.ts'), '--role=all'],
-    { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+async function startServiceProcess(watch: boolean, env: Record<string, string | undefined>) {
+  const main = path.join(repoRoot, 'sync-service/src/main.ts');
+  const args = watch
+    ? [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'watch', main, '--role=all']
+    : ['--import', 'tsx', main, '--role=all'];
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const url = `http://127.0.0.1:${env.PORT}`;
   await waitUntilReady(`${url}/readyz`, child);
   return { url, stop: () => stopChild(child) };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+  name = 'sync-service',
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`sync-service exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
     const ok = await fetch(url)
       .then((response) => response.ok)
       .catch(() => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`sync-service was not ready at ${url} after ${timeoutMs / 1000} s`);
+  throw new Error(`${name} was not ready at ${url} after ${timeoutMs / 1000} s`);
+}
+
+/** `npm run dev`: one rspack dev server per app, on the app's port, with hot reload. */
+async function startDevServer(app: AppName, env: Record<string, string | undefined>) {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js'),
+      'serve',
+      '--mode',
+      'development',
+    ],
+    { cwd: path.join(repoRoot, app), env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  await waitUntilReady(`http://127.0.0.1:${portOf(apps[app], env)}/`, child, 120_000, app);
+  return { close: () => stopChild(child) };
 }
 
 export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {

@@ -1,0 +1,57 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemoteModule,
+  parseRemotesManifest,
+  registerRemotesFromManifest,
+  RemoteNotRegisteredError,
+} from './remote-registry';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(),
+}));
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+
+describe('parseRemotesManifest', () => {
+  test('keeps names that are JS identifiers with URL entries', () => {
+    expect(
+      parseRemotesManifest({
+        outsync_webhooks: 'http://localhost:3002/mf-manifest.json',
+        'bad-name': 'http://localhost:3003/mf-manifest.json',
+        outsync_history: 'not a url',
+      }),
+    ).toEqual({ outsync_webhooks: 'http://localhost:3002/mf-manifest.json' });
+  });
+
+  test('rejects anything but an object', () => {
+    expect(() => parseRemotesManifest(['x'])).toThrow('remotes.json must be an object');
+    expect(() => parseRemotesManifest(null)).toThrow('remotes.json must be an object');
+  });
+});
+
+describe('registerRemotesFromManifest', () => {
+  const realFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = realFetch;
+  });
+
+  test('registers every remote the manifest names', async () => {
+    global.fetch = jest.fn().mockResolvedValue({
+      ok: true,
+      json: async () => ({ outsync_auth: 'http://localhost:3001/mf-manifest.json' }),
+    });
+    await registerRemotesFromManifest();
+    expect(registerRemotes).toHaveBeenLastCalledWith([
+      { name: 'outsync_auth', entry: 'http://localhost:3001/mf-manifest.json' },
+    ]);
+  });
+
+  test('an unreachable manifest leaves no remote registered, so pages show their tile', async () => {
+    global.fetch = jest.fn().mockResolvedValue({ ok: false, status: 502 });
+    await expect(registerRemotesFromManifest()).resolves.toEqual({});
+    await expect(loadRemoteModule('outsync_auth', 'LoginPage')).rejects.toBeInstanceOf(
+      RemoteNotRegisteredError,
+    );
+  });
+});
