@@ -15,6 +15,7 @@ import { INSTANTLY_DEMO_API_KEY } from '../demo-constants.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 import {
   INSTANTLY_ORGANIZATION_ID,
+  INSTANTLY_OWNER_ID,
   blockValueKind,
   type InstantlyBlockEntry,
   type InstantlyLabel,
@@ -51,7 +52,7 @@ export function instantlyRouter(state: SandboxState): Router {
       id: INSTANTLY_ORGANIZATION_ID,
       timestamp_created: '2024-01-15T09:00:00.000Z',
       timestamp_updated: '2024-01-15T09:00:00.000Z',
-      owner: '4f1c2d3e-0000-4000-8000-00000000a001',
+      owner: INSTANTLY_OWNER_ID,
       name: 'OutSync Demo Workspace',
       plan_id: 'pid_hg_v1',
       org_logo_url: null,
@@ -83,6 +84,7 @@ export function instantlyRouter(state: SandboxState): Router {
     const created: InstantlyLabel = {
       id: store().newUuid(),
       timestamp_created: nowIso(),
+      created_by: INSTANTLY_OWNER_ID,
       organization_id: INSTANTLY_ORGANIZATION_ID,
       label,
       interest_status_label: sentiment,
@@ -91,7 +93,7 @@ export function instantlyRouter(state: SandboxState): Router {
       use_with_ai: body.use_with_ai === true,
     };
     store().instantlyLabels.push(created);
-    ctx.body = { ...created, created_by: '4f1c2d3e-0000-4000-8000-00000000a001' };
+    ctx.body = created;
   });
   router.post('/block-lists-entries', (ctx) => {
     const value = asString(bodyObject(ctx).bl_value) ?? '';

@@ -35,6 +35,7 @@ export interface InstantlyBlockEntry {
 export interface InstantlyLabel {
   id: string;
   timestamp_created: string;
+  created_by: string;
   organization_id: string;
   label: string;
   interest_status_label: 'positive' | 'negative' | 'neutral';
@@ -70,6 +71,8 @@ export interface HeyreachList {
 }
 
 export const INSTANTLY_ORGANIZATION_ID = '4f1c2d3e-0000-4000-8000-0000005a4d80';
+/** The workspace owner, who "created" every label the sandbox holds. */
+export const INSTANTLY_OWNER_ID = '4f1c2d3e-0000-4000-8000-00000000a001';
 
 /** The sequencers' accounts: categories, clients, leads, block lists and lists. */
 export class PlatformStore {

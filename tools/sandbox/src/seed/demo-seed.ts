@@ -1,3 +1,4 @@
+import { INSTANTLY_ORGANIZATION_ID, INSTANTLY_OWNER_ID } from '../platforms/platform-store.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 
 const FIRST_NAMES = [
@@ -172,7 +173,8 @@ function seedPlatforms(state: SandboxState): void {
     {
       id: platforms.newUuid(),
       timestamp_created: created,
-      organization_id: '4f1c2d3e-0000-4000-8000-0000005a4d80',
+      created_by: INSTANTLY_OWNER_ID,
+      organization_id: INSTANTLY_ORGANIZATION_ID,
       label: 'Hot lead',
       interest_status_label: 'positive',
       interest_status: 10,
@@ -182,7 +184,8 @@ function seedPlatforms(state: SandboxState): void {
     {
       id: platforms.newUuid(),
       timestamp_created: created,
-      organization_id: '4f1c2d3e-0000-4000-8000-0000005a4d80',
+      created_by: INSTANTLY_OWNER_ID,
+      organization_id: INSTANTLY_ORGANIZATION_ID,
       label: 'Competitor',
       interest_status_label: 'negative',
       interest_status: -10,
