@@ -3,7 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const mfes = ['mfe-auth', 'mfe-webhooks', 'mfe-accounts', 'mfe-history'];
@@ -53,6 +53,12 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     languageOptions: {
       globals: { ...globals.node },
+    },
+    settings: {
+      // Resolves TypeScript sources, so path rules see relative imports of .ts/.tsx files.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [

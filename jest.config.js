@@ -11,5 +11,6 @@ export default {
     '<rootDir>/sync-service',
     '<rootDir>/tools/embedded-mongo',
     '<rootDir>/tools/sandbox',
+    '<rootDir>/scripts',
   ],
 };

@@ -29,7 +29,7 @@ const esmOnly = [
 
 /**
  * @param {string} dir package directory
- * @param {{ displayName: string, testEnvironment?: 'node' | 'jsdom', setupFilesAfterEnv?: string[], testTimeout?: number }} options
+ * @param {{ displayName: string, testEnvironment?: 'node' | 'jsdom', setupFilesAfterEnv?: string[], testTimeout?: number, testMatch?: string[] }} options
  */
 export function jestProject(dir, options) {
   return {
@@ -37,7 +37,10 @@ export function jestProject(dir, options) {
     rootDir: dir,
     testEnvironment:
       options.testEnvironment === 'jsdom' ? path.join(root, 'jest.environment-jsdom.cjs') : 'node',
-    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    testMatch: options.testMatch ?? [
+      '<rootDir>/src/**/*.test.ts?(x)',
+      '<rootDir>/test/**/*.test.ts?(x)',
+    ],
     transform: {
       '^.+\\.(m|c)?(t|j)sx?$': [
         path.join(root, 'jest.transform.cjs'),

@@ -15,6 +15,8 @@ export interface AppServerOptions {
   remotes?: () => Record<string, string>;
   /** Shell only: origin of the sync-service the API paths are forwarded to. */
   apiOrigin?: string;
+  /** The built files; defaults to the app's dist folder. */
+  distDir?: string;
 }
 
 export interface RunningServer {
@@ -33,7 +35,7 @@ const entryFiles = new Set([
 
 export async function serveApp(options: AppServerOptions): Promise<RunningServer> {
   const isShell = options.app === 'shell';
-  const dist = path.join(repoRoot, apps[options.app].folder, 'dist');
+  const dist = options.distDir ?? path.join(repoRoot, apps[options.app].folder, 'dist');
   const statics = sirv(dist, {
     single: isShell,
     etag: true,

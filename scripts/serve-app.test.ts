@@ -1,0 +1,126 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serveApp, type RunningServer } from './serve-app';
+import { remotesManifest } from './topology';
+
+// A stand-in dist per app, so the test needs no build.
+const dists = mkdtempSync(path.join(os.tmpdir(), 'outsync-serve-'));
+function dist(app: string, files: Record<string, string>): string {
+  const dir = path.join(dists, app);
+  mkdirSync(dir, { recursive: true });
+  for (const [name, body] of Object.entries(files)) writeFileSync(path.join(dir, name), body);
+  return dir;
+}
+const shellDist = dist('shell', { 'index.html': '<!doctype html><div id="root"></div>' });
+const webhooksDist = dist('mfe-webhooks', { 'mf-manifest.json': '{"id":"outsync_webhooks"}' });
+
+let api: http.Server;
+let apiOrigin: string;
+const seen: Array<{ method?: string; url?: string; body: string; forwardedHost?: string }> = [];
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+  api = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({
+        method: req.method,
+        url: req.url,
+        body,
+        forwardedHost: req.headers['x-forwarded-host'] as string | undefined,
+      });
+      res.writeHead(201, { 'Content-Type': 'application/json', 'X-Upstream': 'yes' });
+      res.end(JSON.stringify({ ok: true }));
+    });
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  await new Promise((resolve) => api.close(resolve));
+  rmSync(dists, { recursive: true, force: true });
+});
+
+async function shell(options: { apiOrigin?: string } = {}) {
+  const server = await serveApp({
+    app: 'shell',
+    port: 0,
+    remotes: () => remotesManifest({ MFE_WEBHOOKS_URL: 'https://webhooks.example.com' }),
+    apiOrigin: options.apiOrigin ?? apiOrigin,
+    distDir: shellDist,
+  });
+  servers.push(server);
+  return server;
+}
+
+test('the shell answers deep links with index.html (history URLs)', async () => {
+  const { url } = await shell();
+  const response = await fetch(`${url}/admin/dashboard/history/webhook-logs`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/html');
+  expect(await response.text()).toContain('<div id="root">');
+});
+
+test('the shell serves /remotes.json from the deployment settings, never cached', async () => {
+  const { url } = await shell();
+  const response = await fetch(`${url}/remotes.json`);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(await response.json()).toMatchObject({
+    outsync_webhooks: 'https://webhooks.example.com/mf-manifest.json',
+    outsync_auth: expect.stringMatching(/^http:\/\/localhost:\d+\/mf-manifest\.json$/),
+  });
+});
+
+test.each(['/api/admin/webhooks?x=1', '/auth/code', '/webhooks/abc123', '/oauth?code=1'])(
+  'the shell forwards %s to the sync-service with method, body and status',
+  async (pathAndQuery) => {
+    const { url } = await shell();
+    const response = await fetch(`${url}${pathAndQuery}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.co' }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-upstream')).toBe('yes');
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: pathAndQuery,
+      body: '{"email":"a@b.co"}',
+      forwardedHost: new URL(url).host,
+    });
+  },
+);
+
+test('a path that only starts like an API prefix is not forwarded', async () => {
+  const { url } = await shell();
+  const before = seen.length;
+  const response = await fetch(`${url}/apiary`);
+  expect(response.headers.get('content-type')).toContain('text/html');
+  expect(seen.length).toBe(before);
+});
+
+test('an unreachable sync-service gives 502 with the error envelope', async () => {
+  const { url } = await shell({ apiOrigin: 'http://127.0.0.1:9' });
+  const response = await fetch(`${url}/api/anything`);
+  expect(response.status).toBe(502);
+  expect(await response.json()).toEqual({
+    message: 'The OutSync service is not reachable.',
+    code: 'bad_gateway',
+  });
+});
+
+test('a remote allows cross-origin loads and never caches its manifest', async () => {
+  const server = await serveApp({ app: 'mfe-webhooks', port: 0, distDir: webhooksDist });
+  servers.push(server);
+  const response = await fetch(`${server.url}/mf-manifest.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  expect((await fetch(`${server.url}/missing.js`)).status).toBe(404);
+});
