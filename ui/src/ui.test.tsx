@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { Button, PlaceholderPage, productNameAtom, Spinner, UiProvider } from './index';
+
+test('a Button never submits a form unless asked to', () => {
+  render(
+    <UiProvider>
+      <form>
+        <Button>Cancel</Button>
+        <Button type="submit">Save</Button>
+      </form>
+    </UiProvider>,
+  );
+  expect(screen.getByRole('button', { name: 'Cancel' }).getAttribute('type')).toBe('button');
+  expect(screen.getByRole('button', { name: 'Save' }).getAttribute('type')).toBe('submit');
+});
+
+test('the Spinner announces what is loading', () => {
+  render(
+    <UiProvider>
+      <Spinner label="Loading webhooks" />
+    </UiProvider>,
+  );
+  expect(screen.getByRole('status').textContent).toBe('Loading webhooks');
+});
+
+test('screens name the product the host sets', () => {
+  const store = createStore();
+  store.set(productNameAtom, 'Acme Outbound');
+  render(
+    <Provider store={store}>
+      <UiProvider>
+        <PlaceholderPage title="Webhooks" module="mfe-webhooks" />
+      </UiProvider>
+    </Provider>,
+  );
+  expect(screen.getByRole('heading', { name: 'Webhooks' })).toBeTruthy();
+  expect(screen.getByText(/This Acme Outbound screen is on its way/)).toBeTruthy();
+});
