@@ -163,28 +163,26 @@ export class Collection {
         exact: Object.keys(filter).length === 1 && ids.length === 1 && isScalar(ids[0]),
       };
     }
-    const fromIndex = this.indexCandidates(filter);
-    if (fromIndex) return { docs: fromIndex, exact: false };
-    return { docs: this.docs.values(), exact: false };
+    return this.indexCandidates(filter) ?? { docs: this.docs.values(), exact: false };
   }
 
-  private indexCandidates(filter: Document): Document[] | undefined {
-    let best: Set<string> | undefined;
+  private indexCandidates(filter: Document): Candidates | undefined {
+    let best: { ids: Set<string>; index: SecondaryIndex } | undefined;
     for (const index of this.indexes.values()) {
       if (!index.answersEquality) continue;
       const perField = index.fields.map((field) => equalityValues(filter, field));
       if (perField.some((values) => values === undefined)) continue;
       const ids = index.lookup(SecondaryIndex.keysFor(perField as unknown[][]));
-      if (!best || ids.size < best.size) best = ids;
+      if (!best || ids.size < best.ids.size) best = { ids, index };
       if (index.unique) break;
     }
     if (!best) return undefined;
     const docs: Document[] = [];
-    for (const id of best) {
+    for (const id of best.ids) {
       const doc = this.docs.get(id);
       if (doc) docs.push(doc);
     }
-    return docs;
+    return { docs, exact: isExactLookup(filter, best.index) };
   }
 
   private duplicateIdError(doc: Document): CommandError {
@@ -201,6 +199,25 @@ function optionsOf(spec: IndexSpec): Document {
     partialFilterExpression,
     expireAfterSeconds,
   };
+}
+
+/**
+ * True when the index hit set is exactly the filter's answer, so no query test is needed:
+ * a single-field filter `{ f: v }` with v a non-null scalar. The multikey index holds every
+ * value reachable at f (array elements included), which is what MongoDB's equality matches;
+ * null is left out because it also matches missing fields.
+ */
+function isExactLookup(filter: Document, index: SecondaryIndex): boolean {
+  const [field, ...others] = Object.keys(filter);
+  if (
+    field === undefined ||
+    others.length > 0 ||
+    index.fields.length !== 1 ||
+    field !== index.fields[0]
+  )
+    return false;
+  const value = filter[field];
+  return value !== null && value !== undefined && isScalar(value);
 }
 
 function isScalar(value: unknown): boolean {
