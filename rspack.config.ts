@@ -135,7 +135,8 @@ export function createAppConfig(options: AppConfigOptions) {
         port: portOf(info),
         host: '127.0.0.1',
         hot: true,
-        historyApiFallback: isHost,
+        // Deep links work in the shell and in a remote running alone.
+        historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: isHost
           ? [{ context: [...proxiedPrefixes], target: syncServiceOrigin(), changeOrigin: false }]

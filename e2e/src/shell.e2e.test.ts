@@ -1,5 +1,5 @@
 import type { Page, Response } from 'playwright-core';
-import { launchBrowser, type Browser } from './browser';
+import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { externalBaseUrl, screenshot, startTestProduct } from './product-harness';
 import type { RunningProduct } from '../../scripts/product';
 
@@ -176,6 +176,27 @@ describe('a remote that is down', () => {
     await heading(page, 'Webhook payloads').waitFor();
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     await screenshot(page, 'remote-recovered');
+    await page.close();
+  });
+});
+
+describe('a remote running alone', () => {
+  let own: RunningProduct;
+  beforeAll(async () => {
+    own = await startTestProduct({ backend: false });
+  });
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  test('serves its own page with its own providers, without the shell', async () => {
+    const { page } = await openPage();
+    await page.goto(`${own.appUrls['mfe-webhooks']}/`);
+    await heading(page, 'Webhooks').waitFor();
+    await expect(
+      page.getByRole('navigation', { name: 'OutSync webhooks' }).isVisible(),
+    ).resolves.toBe(true);
+    await screenshot(page, 'mfe-webhooks-alone');
     await page.close();
   });
 });

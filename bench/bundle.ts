@@ -1,0 +1,81 @@
+// Gzip size of what the browser downloads on a first visit: the shell's own files, and for each
+// remote the files it serves itself (shared singletons come from the shell and are excluded).
+// Run: npm run bench:bundle
+import { gzipSync } from 'node:zlib';
+import type { Response } from 'playwright-core';
+import { launchBrowser } from '../scripts/chromium.ts';
+import { freePortsEnv, startProduct } from '../scripts/product.ts';
+import { remoteApps, type RemoteAppName } from '../scripts/topology.ts';
+
+const goals = { shell: 200, remote: 60 }; // KB gzip, from the foundation issue
+const firstRoute: Record<RemoteAppName, string> = {
+  'mfe-auth': '/',
+  'mfe-webhooks': '/admin/dashboard/webhooks',
+  'mfe-accounts': '/admin/dashboard/hubspot',
+  'mfe-history': '/admin/dashboard/history/webhook-logs',
+};
+
+interface Download {
+  url: string;
+  gzipBytes: number;
+}
+
+async function gzipSize(response: Response): Promise<number> {
+  const body = await response.body().catch(() => Buffer.alloc(0));
+  return gzipSync(body, { level: 9 }).length;
+}
+
+/** Opens `path` in a fresh browser profile and returns the downloads per origin. */
+async function firstVisit(shellUrl: string, path: string): Promise<Map<string, Download[]>> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const byOrigin = new Map<string, Download[]>();
+    for (const response of responses) {
+      if (response.status() !== 200) continue;
+      const origin = new URL(response.url()).origin;
+      const list = byOrigin.get(origin) ?? [];
+      list.push({ url: response.url(), gzipBytes: await gzipSize(response) });
+      byOrigin.set(origin, list);
+    }
+    return byOrigin;
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const total = (downloads: Download[] = []) => downloads.reduce((sum, d) => sum + d.gzipBytes, 0);
+
+const product = await startProduct({ env: await freePortsEnv(), backend: false, log: console.log });
+try {
+  const rows: Array<[string, number, number, number]> = [];
+  const dashboard = await firstVisit(product.shellUrl, firstRoute['mfe-webhooks']);
+  const shellFiles = dashboard.get(product.shellUrl) ?? [];
+  rows.push(['shell (first load)', total(shellFiles), shellFiles.length, goals.shell]);
+  for (const app of remoteApps) {
+    const visit = await firstVisit(product.shellUrl, firstRoute[app]);
+    const own = visit.get(product.appUrls[app]) ?? [];
+    rows.push([`${app} (own first load)`, total(own), own.length, goals.remote]);
+  }
+
+  console.log(
+    '\nFirst-load size, gzip -9, per origin (shared singletons count once, in the shell):\n',
+  );
+  console.log(
+    `  ${'part'.padEnd(28)} ${'KB gz'.padStart(8)} ${'files'.padStart(6)} ${'goal'.padStart(8)}`,
+  );
+  for (const [name, bytes, files, goal] of rows) {
+    const verdict = bytes / 1024 <= goal ? 'ok' : 'OVER';
+    console.log(
+      `  ${name.padEnd(28)} ${kb(bytes).padStart(8)} ${String(files).padStart(6)} ${`≤ ${goal}`.padStart(8)}  ${verdict}`,
+    );
+  }
+  console.log('');
+} finally {
+  await product.stop();
+}
