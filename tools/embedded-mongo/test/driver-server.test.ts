@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { MongoClient, MongoServerError, type Document } from 'mongodb';
+import { BSON, MongoClient, MongoServerError, type Document } from 'mongodb';
 import { eventually, type Harness, startHarness } from './helpers.ts';
 
 let harness: Harness;
@@ -190,6 +190,59 @@ describe('commands', () => {
     );
     await txn.abortTransaction().catch(() => undefined);
     await txn.endSession();
+  });
+});
+
+/** Sends one raw message and resolves with the first complete answer. */
+function roundTrip(port: number, message: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(message));
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (received.length >= 4 && received.length >= received.readInt32LE(0)) {
+        socket.destroy();
+        resolve(received);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('wire protocol', () => {
+  it('reads OP_MSG with the checksum flag and answers OP_QUERY ismaster with OP_REPLY', async () => {
+    const body = Buffer.from(BSON.serialize({ ping: 1, $db: 'admin' }));
+    const msg = Buffer.alloc(16 + 4 + 1 + body.length + 4);
+    msg.writeInt32LE(msg.length, 0);
+    msg.writeInt32LE(77, 4);
+    msg.writeInt32LE(2013, 12);
+    msg.writeUInt32LE(1, 16); // checksumPresent; the trailing 4 bytes are the checksum
+    body.copy(msg, 21);
+    const answer = await roundTrip(harness.server.port, msg);
+    expect(answer.readInt32LE(8)).toBe(77);
+    expect(BSON.deserialize(answer.subarray(21))).toMatchObject({ ok: 1 });
+
+    const query = Buffer.from(BSON.serialize({ ismaster: 1, helloOk: true }));
+    const name = Buffer.from('admin.$cmd\0');
+    const op = Buffer.alloc(16 + 4 + name.length + 8 + query.length);
+    op.writeInt32LE(op.length, 0);
+    op.writeInt32LE(78, 4);
+    op.writeInt32LE(2004, 12);
+    name.copy(op, 20);
+    op.writeInt32LE(-1, 20 + name.length + 4);
+    query.copy(op, 20 + name.length + 8);
+    const reply = await roundTrip(harness.server.port, op);
+    expect(reply.readInt32LE(12)).toBe(1);
+    expect(BSON.deserialize(reply.subarray(36))).toMatchObject({
+      ismaster: true,
+      maxWireVersion: 21,
+    });
+  });
+
+  it('applies unacknowledged (w: 0) writes without answering them', async () => {
+    const coll = db().collection('unacknowledged');
+    await coll.insertOne({ quiet: true }, { writeConcern: { w: 0 } });
+    await eventually(async () => (await coll.countDocuments({ quiet: true })) === 1);
   });
 });
 
