@@ -29,3 +29,6 @@ export const apiRoutes = {
 };
 
 export type ApiRoutes = typeof apiRoutes;
+
+/** Title and version of the API, as the OpenAPI document states them. */
+export const apiInfo = { title: 'OutSync API', version: '0.1.0' } as const;

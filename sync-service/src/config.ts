@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+export const ROLES = ['api', 'worker', 'all'] as const;
+export const RoleSchema = z.enum(ROLES, { error: `expected one of ${ROLES.join(', ')}` });
+export type Role = z.infer<typeof RoleSchema>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A whole number in [min, max], read from a string; `message` says what was expected. */
+function integer(min: number, max: number, message: string) {
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+/**
+ * The environment the service reads. Empty strings count as unset, so `PORT=` in an env file
+ * falls back to the default instead of failing.
+ */
+export const EnvSchema = z.object({
+  PORT: integer(0, 65535, 'expected a number between 1 and 65535, or 0 for any free port').default(
+    4000,
+  ),
+  // Loopback by default so a laptop run is not reachable from the network; containers set 0.0.0.0.
+  HOST: z.string().min(1).default('127.0.0.1'),
+  MONGODB_URI: z
+    .string({ error: 'required' })
+    .regex(/^mongodb(\+srv)?:\/\/\S+$/, { error: 'expected a mongodb:// or mongodb+srv:// URI' }),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  ROLE: RoleSchema.default('all'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+    .default('http://localhost:3000'),
+  SHUTDOWN_TIMEOUT_MS: integer(
+    0,
+    600_000,
+    'expected a number of milliseconds between 0 and 600000',
+  ).default(10_000),
+});
+
+export const ConfigSchema = EnvSchema.transform((env) => ({
+  port: env.PORT,
+  host: env.HOST,
+  mongodbUri: env.MONGODB_URI,
+  logLevel: env.LOG_LEVEL,
+  role: env.ROLE,
+  publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+  shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+}));
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Thrown by loadConfig; its message lists every bad variable, one per line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads the configuration from the environment and the command line (`--role=api|worker|all`
+ * or `--role api` overrides ROLE). Throws a ConfigError naming every missing or bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): Config {
+  const roleFlag = readFlag(argv, 'role');
+  const input: Record<string, string | undefined> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const value = env[key];
+    input[key] = value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+  if (roleFlag !== undefined) input.ROLE = roleFlag;
+
+  const result = ConfigSchema.safeParse(input);
+  if (result.success) return result.data;
+
+  const problems = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? 'config');
+    const name = key === 'ROLE' && roleFlag !== undefined ? '--role' : key;
+    const message =
+      input[key] === undefined && issue.code === 'invalid_type' ? 'required' : issue.message;
+    return `${name}: ${message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+function readFlag(argv: readonly string[], name: string): string | undefined {
+  const prefix = `--${name}=`;
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    if (arg.startsWith(prefix)) return arg.slice(prefix.length);
+    if (arg === `--${name}`) return argv[index + 1] ?? '';
+  }
+  return undefined;
+}

@@ -1,0 +1,14 @@
+export { startService, type Service, type StartOptions } from './service';
+export { createApp, type AppDeps } from './app';
+export {
+  loadConfig,
+  ConfigError,
+  ConfigSchema,
+  EnvSchema,
+  ROLES,
+  type Config,
+  type Role,
+} from './config';
+export { createLogger, type Logger } from './platform/logger';
+export { openDatabase, type Database } from './platform/db';
+export { startWorker, type StopWorker, type WorkerDeps } from './worker';

@@ -1,0 +1,40 @@
+import { apiRoutes, createApiClient, toOpenApiPath } from '@outsync/contracts';
+import {
+  startTestService,
+  unreachableMongoUri,
+  type TestService,
+} from '../../testing/test-support';
+
+// No nock here: nock 15's socket interception breaks the MongoDB driver's connection attempts
+// (runaway listeners, then out of memory) on Node 20. These tests make no outbound calls; nock
+// belongs in connector tests, which run without MongoDB.
+
+describe('GET /api/openapi.json', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startTestService({
+      MONGODB_URI: await unreachableMongoUri(),
+      PUBLIC_URL: 'https://outsync.example.com',
+    });
+  });
+
+  afterAll(async () => {
+    await service.stop();
+  });
+
+  it('serves the OpenAPI 3.1 document of every route, for the public URL', async () => {
+    const document = await createApiClient({ prefix: service.url }).openapi();
+
+    expect(document).toMatchObject({
+      openapi: '3.1.0',
+      info: { title: 'OutSync API', version: '0.1.0' },
+      servers: [{ url: 'https://outsync.example.com' }],
+    });
+    for (const [name, route] of Object.entries(apiRoutes)) {
+      expect(document.paths[toOpenApiPath(route.path)]?.[route.method]).toMatchObject({
+        operationId: name,
+      });
+    }
+  });
+});

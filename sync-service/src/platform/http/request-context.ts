@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from '../logger';
+import type { AppState } from './types';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+// Short, printable, no spaces: safe to echo in a header and to put in a log line.
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+// Probes hit these every few seconds; their lines would drown the rest at info.
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * Gives each request an id (the caller's X-Request-Id when it is a sane token), echoes it in
+ * the response, and a child logger that stamps it on every line. Logs one line per request.
+ */
+export function requestContext(logger: Logger): Middleware<AppState> {
+  return async (ctx, next) => {
+    const incoming = ctx.get(REQUEST_ID_HEADER);
+    const requestId = SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ reqId: requestId });
+    ctx.state.requestId = requestId;
+    ctx.state.log = log;
+    ctx.set(REQUEST_ID_HEADER, requestId);
+
+    const started = performance.now();
+    // The path only: query strings may carry tokens.
+    log.debug({ method: ctx.method, path: ctx.path }, 'request started');
+    try {
+      await next();
+    } finally {
+      const level = PROBE_PATHS.has(ctx.path) && ctx.status < 500 ? 'debug' : 'info';
+      log[level](
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          durationMs: Math.round(performance.now() - started),
+        },
+        'request completed',
+      );
+    }
+  };
+}

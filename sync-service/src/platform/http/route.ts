@@ -1,0 +1,69 @@
+import {
+  ErrorCodes,
+  type RequestPart,
+  type RouteDefinition,
+  type RouteOutput,
+  type RouteParsedInput,
+  type ValidationErrorDetails,
+  type ValidationIssue,
+} from '@outsync/contracts';
+import { HttpError } from './http-error';
+import type { AppContext, AppRouter } from './types';
+
+export type RouteHandler<R extends RouteDefinition> = (
+  input: RouteParsedInput<R>,
+  ctx: AppContext,
+) => RouteOutput<R> | Promise<RouteOutput<R>>;
+
+/**
+ * Mounts a contracts route: params, query and body are validated with the route's schemas
+ * before the handler runs (400 `validation_error` listing every issue otherwise), and the
+ * handler's return value is the response body, sent with the route's success status.
+ */
+export function addRoute<R extends RouteDefinition>(
+  router: AppRouter,
+  route: R,
+  handler: RouteHandler<R>,
+): void {
+  router.register(route.path, [route.method.toUpperCase()], async (ctx) => {
+    const input = validateRequest(route, {
+      params: ctx.params,
+      query: ctx.query,
+      body: ctx.request.body,
+    });
+    const output = await handler(input, ctx);
+    ctx.status = route.status ?? 200;
+    ctx.body = output;
+  });
+}
+
+/** Parses each request part the route declares; throws one HttpError listing all issues. */
+export function validateRequest<R extends RouteDefinition>(
+  route: R,
+  raw: Record<RequestPart, unknown>,
+): RouteParsedInput<R> {
+  const parsed: Partial<Record<RequestPart, unknown>> = {};
+  const issues: ValidationIssue[] = [];
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = route.request?.[part];
+    if (!schema) continue;
+    const result = schema.safeParse(raw[part]);
+    if (result.success) {
+      parsed[part] = result.data;
+    } else {
+      for (const issue of result.error.issues) {
+        issues.push({
+          in: part,
+          path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
+          message: issue.message,
+        });
+      }
+    }
+  }
+  if (issues.length > 0) {
+    const details: ValidationErrorDetails = { issues };
+    throw new HttpError(400, ErrorCodes.validationError, 'Invalid request', details);
+  }
+  // Each declared part was parsed by its own schema above.
+  return parsed as RouteParsedInput<R>;
+}

@@ -1,0 +1,105 @@
+import { once } from 'node:events';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import type { Config } from './config';
+import { openDatabase } from './platform/db';
+import { createLogger, type Logger } from './platform/logger';
+import { startWorker, type StopWorker } from './worker';
+
+export type Service = {
+  /** Base URL of the HTTP API; undefined for the worker role, which serves no HTTP. */
+  url: string | undefined;
+  /** Graceful stop: no new connections, in-flight requests finish (bounded), worker, database. */
+  stop(): Promise<void>;
+};
+
+export type StartOptions = {
+  /** Defaults to a pino logger on stdout at config.logLevel. */
+  logger?: Logger;
+};
+
+/** Starts the roles the config asks for. Used by main.ts, the root start script and tests. */
+export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
+  const logger =
+    options.logger ?? createLogger({ level: config.logLevel, base: { role: config.role } });
+  const db = openDatabase(config.mongodbUri, { logger });
+  const runsApi = config.role === 'api' || config.role === 'all';
+  const runsWorker = config.role === 'worker' || config.role === 'all';
+
+  let server: Server | undefined;
+  let url: string | undefined;
+  let stopWorker: StopWorker | undefined;
+  try {
+    if (runsApi) {
+      server = createServer(createApp({ config, logger, db }).callback());
+      trackResponses(server);
+      server.listen(config.port, config.host);
+      await once(server, 'listening');
+      url = urlOf(server.address() as AddressInfo);
+    }
+    if (runsWorker) {
+      stopWorker = startWorker({ config, logger, db });
+    }
+  } catch (error) {
+    server?.close();
+    await db.close();
+    throw error;
+  }
+  logger.info({ url }, `sync-service started (role ${config.role})`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info('sync-service stopping');
+      if (server) await closeServer(server, config.shutdownTimeoutMs, logger);
+      if (stopWorker) await stopWorker();
+      await db.close();
+      logger.info('sync-service stopped');
+    })();
+    return stopping;
+  };
+  return { url, stop };
+}
+
+/**
+ * Stops accepting connections and waits for in-flight requests; their responses say
+ * `Connection: close` so keep-alive clients let go. Idle connections close at once; after
+ * `timeoutMs` the ones still open are cut.
+ */
+async function closeServer(server: Server, timeoutMs: number, logger: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.on('request', (_request, response: ServerResponse) => closeAfter(response));
+  for (const response of inFlight.get(server) ?? []) closeAfter(response);
+  server.closeIdleConnections();
+  const timer = setTimeout(() => {
+    logger.warn({ timeoutMs }, 'shutdown timeout: closing open connections');
+    server.closeAllConnections();
+  }, timeoutMs);
+  try {
+    await closed;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+/** Keeps the responses not yet finished, for closeServer. */
+function trackResponses(server: Server): void {
+  const responses = new Set<ServerResponse>();
+  inFlight.set(server, responses);
+  server.on('request', (_request, response: ServerResponse) => {
+    responses.add(response);
+    response.on('close', () => responses.delete(response));
+  });
+}
+
+function closeAfter(response: ServerResponse): void {
+  if (!response.headersSent) response.setHeader('Connection', 'close');
+}
+
+function urlOf(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
