@@ -5,11 +5,12 @@ import {
   startTestService,
   testConfig,
   unreachableMongoUri,
+  until,
 } from './testing/test-support';
 
-// No nock here: nock 15's socket interception breaks the MongoDB driver's connection attempts
-// (runaway listeners, then out of memory) on Node 20. These tests make no outbound calls; nock
-// belongs in connector tests, which run without MongoDB.
+// No nock here: with MongoDB unreachable, nock 15's socket interception loops on the driver's
+// refused connections (runaway listeners, then out of memory, on Node 20). These tests make no
+// outbound calls; health.mongo.test.ts blocks the network with nock against a live database.
 
 /**
  * Starts a POST whose body is not complete yet: the service is inside the request (the body
@@ -44,14 +45,6 @@ function openRequest(url: string) {
     ].join('\r\n'),
   );
   return { response, finish: () => socket.write(body.slice(5)) };
-}
-
-/** Waits for something the service logs; gives up after a while rather than hang the suite. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited > 10_000) throw new Error('condition not met');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('startService', () => {

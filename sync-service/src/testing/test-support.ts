@@ -45,3 +45,11 @@ export async function startTestService(env: Record<string, string>): Promise<Tes
   if (!service.url) throw new Error('the service serves no HTTP');
   return { ...service, url: service.url, lines };
 }
+
+/** Waits for something the service logs; gives up after a while rather than hang the suite. */
+export async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 10) {
+    if (waited > 10_000) throw new Error('condition not met');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -5,9 +5,9 @@ import {
   type TestService,
 } from '../../testing/test-support';
 
-// No nock here: nock 15's socket interception breaks the MongoDB driver's connection attempts
-// (runaway listeners, then out of memory) on Node 20. These tests make no outbound calls; nock
-// belongs in connector tests, which run without MongoDB.
+// No nock here: with MongoDB unreachable, nock 15's socket interception loops on the driver's
+// refused connections (runaway listeners, then out of memory, on Node 20). These tests make no
+// outbound calls; health.mongo.test.ts blocks the network with nock against a live database.
 
 describe('GET /api/openapi.json', () => {
   let service: TestService;
