@@ -1,5 +1,7 @@
 // Every package with unit or integration tests. e2e runs separately (npm run test:e2e).
 export default {
+  // Per-project testTimeout is ignored by jest; this is the global default.
+  testTimeout: 30_000,
   projects: [
     '<rootDir>/contracts',
     '<rootDir>/ui',

@@ -137,6 +137,7 @@ async function startBackend(
   const sandbox = await startSandbox({
     port: portOf(services.sandbox, env),
     smtpPort: portOf(services.sandboxSmtp, env),
+    host: '127.0.0.1',
     seed: true,
   });
   started.push({ name: 'sandbox', stop: () => sandbox.stop() });

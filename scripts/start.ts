@@ -1,5 +1,6 @@
 // `npm start` (built apps on static servers) and `npm run dev` (dev servers with hot reload):
 // the whole product on the embedded database and the sandbox. Ctrl-C stops every part.
+import { DEMO_API_KEYS, HUBSPOT_DEMO_PRIVATE_APP_TOKEN } from '@outsync/sandbox';
 import { startProduct, type RunningProduct } from './product.ts';
 
 const watch = process.argv.includes('--dev');
@@ -31,6 +32,17 @@ try {
     product.sandboxUrl ? `    ${'sandbox'.padEnd(14)} ${product.sandboxUrl}` : '',
     product.mongoUri ? `    ${'MongoDB'.padEnd(14)} ${product.mongoUri}` : '',
     '',
+    ...(product.sandboxUrl
+      ? [
+          `  Sandbox mailbox (sign-in codes): ${product.sandboxUrl}/mailbox`,
+          '  Demo platform API keys:',
+          ...Object.entries(DEMO_API_KEYS).map(
+            ([platform, key]) => `    ${platform.padEnd(14)} ${key}`,
+          ),
+          `  HubSpot demo private-app token: ${HUBSPOT_DEMO_PRIVATE_APP_TOKEN}`,
+          '',
+        ]
+      : []),
     '  Press Ctrl-C to stop.',
     '',
   ];

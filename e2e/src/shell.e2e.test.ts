@@ -18,7 +18,7 @@ beforeAll(async () => {
   if (external) {
     baseUrl = external;
   } else {
-    product = await startTestProduct({ backend: false });
+    product = await startTestProduct();
     baseUrl = product.shellUrl;
   }
   browser = await launchBrowser();
@@ -91,6 +91,18 @@ describe('the shell composes the remotes at run time', () => {
     await page.close();
   });
 
+  test('the page reaches the sync-service through the shell (same origin)', async () => {
+    const { page } = await openPage();
+    await page.goto(`${baseUrl}/unauthorized`);
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/openapi.json');
+      const body = (await response.json()) as { openapi?: string };
+      return { status: response.status, openapi: body.openapi };
+    });
+    expect(answer).toEqual({ status: 200, openapi: '3.1.0' });
+    await page.close();
+  });
+
   test('every sidebar route renders its remote page, and shared libraries load once', async () => {
     const { page, responses } = await openPage();
     await page.goto(`${baseUrl}/admin/dashboard/webhooks`);
@@ -143,7 +155,7 @@ describe('the shell composes the remotes at run time', () => {
   });
 });
 
-describe('a remote that is down', () => {
+describe('modules on an instance of our own', () => {
   // Stopping a remote needs an instance of our own, even when E2E_BASE_URL names another.
   let own: RunningProduct;
   beforeAll(async () => {
@@ -153,7 +165,7 @@ describe('a remote that is down', () => {
     await own?.stop();
   });
 
-  test('shows the unavailable tile in the layout, leaves the rest working, and retry recovers', async () => {
+  test('a module that is down shows the unavailable tile in the layout, the rest works, and retry recovers', async () => {
     await own.stopApp('mfe-history');
     const { page } = await openPage();
     await page.goto(`${own.shellUrl}/admin/dashboard/history/webhook-logs`);
@@ -178,18 +190,8 @@ describe('a remote that is down', () => {
     await screenshot(page, 'remote-recovered');
     await page.close();
   });
-});
 
-describe('a remote running alone', () => {
-  let own: RunningProduct;
-  beforeAll(async () => {
-    own = await startTestProduct({ backend: false });
-  });
-  afterAll(async () => {
-    await own?.stop();
-  });
-
-  test('serves its own page with its own providers, without the shell', async () => {
+  test('a module runs alone: its own page, with its own providers, without the shell', async () => {
     const { page } = await openPage();
     await page.goto(`${own.appUrls['mfe-webhooks']}/`);
     await heading(page, 'Webhooks').waitFor();

@@ -33,6 +33,8 @@ describe('health endpoints with MongoDB', () => {
     await service?.stop();
     await mongo?.stop();
     nock.enableNetConnect();
+    // nock patches Node's own net module, which outlives this file in the jest worker.
+    nock.restore();
   });
 
   it('answers /readyz 200 once MongoDB answers a ping', async () => {

@@ -69,6 +69,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   nock.enableNetConnect();
+  // nock patches Node's own net module, which outlives this file in the jest worker.
+  nock.restore();
 });
 
 function post(path: string, body: string, headers: Record<string, string> = {}) {
