@@ -134,6 +134,8 @@ export function createAppConfig(options: AppConfigOptions) {
       devServer: {
         port: portOf(info),
         host: '127.0.0.1',
+        // The page is opened as localhost; remotes' hot-reload sockets come from the shell's origin.
+        allowedHosts: ['localhost', '127.0.0.1'],
         hot: true,
         // Deep links work in the shell and in a remote running alone.
         historyApiFallback: true,
