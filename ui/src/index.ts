@@ -7,3 +7,4 @@ export { Page, Card } from './page';
 export { placeholderNote, PlaceholderPage } from './placeholder-page';
 export { createMount, type MountOptions, type Unmount } from './mount';
 export { productNameAtom } from './product';
+export { createModuleApp, type ModulePage } from './module-app';

@@ -1,6 +1,6 @@
-import { createMount } from '@outsync/ui';
-import { RemoteApp } from '../app/remote-app';
+import { createModuleApp, createMount } from '@outsync/ui';
+import { moduleName, pages } from '../app/pages';
 
 /** For hosts that are not our shell: `const unmount = mount(element, { basename })`. */
-export const mount = createMount(RemoteApp);
+export const mount = createMount(createModuleApp(moduleName, pages));
 export default mount;

@@ -1,20 +1,12 @@
-import { act, screen } from '@testing-library/react';
-import { mount } from './mount';
+import { render, screen } from '@testing-library/react';
+import { UiProvider } from '@outsync/ui';
+import { pages } from '../app/pages';
 
-// Running alone or in a host that is not our shell, the module renders its own routes.
-test.each([
-  ['/admin/dashboard/webhooks', 'Webhooks'],
-  ['/elsewhere', 'Webhooks'],
-])('mount() at %s renders "%s"', async (path, title) => {
-  window.history.pushState({}, '', path);
-  const element = document.createElement('div');
-  document.body.append(element);
-  let unmount = () => {};
-  await act(async () => {
-    unmount = mount(element);
-  });
-  expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
-  act(() => unmount());
-  expect(element.innerHTML).toBe('');
-  element.remove();
+test.each(pages)('the page at $path is titled "$label"', ({ Component, label }) => {
+  render(
+    <UiProvider>
+      <Component />
+    </UiProvider>,
+  );
+  expect(screen.getByRole('heading', { level: 1, name: label })).toBeTruthy();
 });
