@@ -7,6 +7,9 @@ const USAGE = `Usage: embedded-mongo [options]
   --host <address>    interface to bind (default 127.0.0.1)
   --data-dir <path>   journal directory (default .data/mongo)
   --in-memory         keep everything in memory, write nothing
+  --sync-interval-ms <n>
+                      fdatasync the journal within n ms of an acknowledged write
+                      (default 100; 0 = before every acknowledgement)
   --quiet             no log lines, only the "listening" line
   -h, --help          this text
 `;
@@ -18,6 +21,7 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       'in-memory': { type: 'boolean' },
+      'sync-interval-ms': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -29,7 +33,14 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536))
     throw new Error(`--port must be a port number, got ${values.port ?? ''}`);
+  const syncIntervalMs =
+    values['sync-interval-ms'] === undefined ? undefined : Number(values['sync-interval-ms']);
+  if (syncIntervalMs !== undefined && !(Number.isInteger(syncIntervalMs) && syncIntervalMs >= 0))
+    throw new Error(
+      `--sync-interval-ms must be a whole number of ms, got ${values['sync-interval-ms'] ?? ''}`,
+    );
   const server = await startEmbeddedMongo({
+    syncIntervalMs,
     port,
     host: values.host,
     dataDir: values['data-dir'],

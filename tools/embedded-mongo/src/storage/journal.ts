@@ -14,14 +14,20 @@ const COMPACT_CHUNK = 1000;
 export interface JournalOptions {
   /** Compact when the file is larger than this and twice its size after the last compaction. */
   compactThresholdBytes: number;
+  /**
+   * 0: fdatasync before acknowledging (survives power loss). Otherwise acknowledge once the
+   * write reached the operating system (survives the process being killed) and fdatasync at most
+   * this many ms later, like mongod's journal commit interval.
+   */
+  syncIntervalMs: number;
   log: (line: string) => void;
 }
 
 /**
  * The append-only journal behind a data directory. Frames are `[length][crc32][bson record]`.
- * Writes are group-committed: every record appended before a `sync()` is written and
- * fdatasync'ed before that promise resolves, and one fsync covers all writers waiting at the
- * time. Replay stops at the first torn or corrupt frame (the tail of a crash) and truncates it.
+ * Writes are group-committed: every record appended before a `sync()` is written before that
+ * promise resolves, and one write (and, with `syncIntervalMs: 0`, one fdatasync) covers all
+ * writers waiting at the time. Replay stops at the first torn or corrupt frame (the tail of a crash) and truncates it.
  * Compaction writes a snapshot of the catalog to a side file in the background, appends the
  * records that arrived meanwhile, and swaps it in with an atomic rename.
  */
@@ -40,6 +46,7 @@ export class Journal {
   private tail: Buffer[] | undefined;
   private compacting: Promise<void> | undefined;
   private closed = false;
+  private datasyncTimer: NodeJS.Timeout | undefined;
 
   private constructor(
     dir: string,
@@ -120,7 +127,8 @@ export class Journal {
       if (frames.length > 0) {
         const bytes = frames.length === 1 ? (frames[0] as Buffer) : Buffer.concat(frames);
         await this.handle.write(bytes);
-        await this.handle.datasync();
+        if (this.options.syncIntervalMs === 0) await this.handle.datasync();
+        else this.scheduleDatasync();
         this.size += bytes.length;
       }
       for (const waiter of waiters) waiter.resolve();
@@ -129,6 +137,19 @@ export class Journal {
       return;
     }
     if (this.shouldCompact()) void this.compact();
+  }
+
+  private scheduleDatasync(): void {
+    if (this.datasyncTimer) return;
+    this.datasyncTimer = setTimeout(() => {
+      this.datasyncTimer = undefined;
+      const handle = this.handle;
+      handle.datasync().catch((error: unknown) => {
+        // A compaction may have swapped and closed this handle; its data is in the new file.
+        if (handle === this.handle) this.options.log(`journal: fdatasync failed: ${String(error)}`);
+      });
+    }, this.options.syncIntervalMs);
+    this.datasyncTimer.unref();
   }
 
   private shouldCompact(): boolean {
@@ -196,6 +217,9 @@ export class Journal {
     this.closed = true;
     await this.compacting;
     await this.sync();
+    clearTimeout(this.datasyncTimer);
+    this.datasyncTimer = undefined;
+    await this.handle.datasync();
     await this.handle.close();
     await rm(path.join(this.dir, LOCK_FILE), { force: true });
   }
