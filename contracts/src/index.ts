@@ -5,4 +5,5 @@ export * from './http/api-client';
 export * from './http/openapi';
 export * from './http/openapi-document.schemas';
 export * from './health/health.schemas';
+export * from './auth/auth.schemas';
 export * from './api-routes';

@@ -20,6 +20,11 @@ export const ErrorCodes = {
   unsupportedMediaType: 'unsupported_media_type',
   notReady: 'not_ready',
   internalError: 'internal_error',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  csrfInvalid: 'csrf_invalid',
+  invalidCode: 'invalid_code',
+  rateLimited: 'rate_limited',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
