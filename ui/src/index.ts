@@ -8,3 +8,14 @@ export { placeholderNote, PlaceholderPage } from './placeholder-page';
 export { createMount, type MountOptions, type Unmount } from './mount';
 export { productNameAtom } from './product';
 export { createModuleApp, type ModulePage } from './module-app';
+export {
+  DEFAULT_TOAST_LIFE_MS,
+  toastSummaries,
+  toastsAtom,
+  useToast,
+  type Toast,
+  type ToastInput,
+  type ToastSeverity,
+} from './toast/toast-store';
+export { ToastViewport } from './toast/toast-viewport';
+export { ApiProvider, useApi, useApiErrorToast } from './api/api-context';

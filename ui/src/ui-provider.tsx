@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './global-style';
 import { theme } from './theme';
+import { ToastViewport } from './toast/toast-viewport';
 
 /**
- * Theme and global styles. The shell renders it once; a remote mounted by a host that is not
- * our shell (or running alone) renders its own.
+ * Theme, global styles and the toast viewport. The shell renders it once; a remote mounted by a
+ * host that is not our shell (or running alone) renders its own.
  */
 export function UiProvider({
   children,
@@ -18,6 +19,7 @@ export function UiProvider({
     <ThemeProvider theme={theme}>
       {withGlobalStyle ? <GlobalStyle /> : null}
       {children}
+      <ToastViewport />
     </ThemeProvider>
   );
 }
