@@ -25,6 +25,15 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
     for (const name of nodeGlobals) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
+    // As in a browser, a relative URL resolves against the page's address.
+    const page = this.global;
+    const NodeRequest = globalThis.Request;
+    this.global.Request = class Request extends NodeRequest {
+      constructor(input, init) {
+        const relative = typeof input === 'string' || input instanceof URL;
+        super(relative ? new URL(String(input), page.location.href) : input, init);
+      }
+    };
   }
 }
 

@@ -106,5 +106,5 @@ export function syncServiceOrigin(env: Env = process.env): string {
   );
 }
 
-/** Paths the shell proxies to the sync-service (ARCHITECTURE.md §1). */
-export const proxiedPrefixes = ['/api', '/auth', '/oauth', '/webhooks'] as const;
+/** Paths the shell proxies to the sync-service (ARCHITECTURE.md §1; /readyz feeds the status widget). */
+export const proxiedPrefixes = ['/api', '/auth', '/oauth', '/webhooks', '/readyz'] as const;

@@ -1,15 +1,21 @@
 import { Provider as JotaiProvider } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { UiProvider } from '@outsync/ui';
+import { ApiProvider, UiProvider } from '@outsync/ui';
 import { routes } from './routes';
+import { createShellApiClient } from './session/shell-api-client';
 
 const router = createBrowserRouter(routes);
+const api = createShellApiClient({
+  onUnauthorized: () => void router.navigate('/unauthorized'),
+});
 
 export function App() {
   return (
     <JotaiProvider>
       <UiProvider>
-        <RouterProvider router={router} />
+        <ApiProvider client={api}>
+          <RouterProvider router={router} />
+        </ApiProvider>
       </UiProvider>
     </JotaiProvider>
   );

@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react';
 import { routes } from './routes';
 import { renderAt } from './test/render';
+import { fakeServer } from './test/fake-server';
 import { loadRemoteModule } from './federation/remote-registry';
 
 jest.mock('./federation/remote-registry', () => ({ loadRemoteModule: jest.fn() }));
 const load = jest.mocked(loadRemoteModule);
 
+let server: ReturnType<typeof fakeServer>;
+afterEach(() => server.restore());
+
 beforeEach(() => {
+  server = fakeServer();
   load.mockReset();
   load.mockImplementation(async (_remote: string, expose: string) => ({
     default: () => <h1>{expose}</h1>,

@@ -19,3 +19,4 @@ export {
 } from './toast/toast-store';
 export { ToastViewport } from './toast/toast-viewport';
 export { ApiProvider, useApi, useApiErrorToast } from './api/api-context';
+export { currentUserAtom } from './session';

@@ -1,13 +1,30 @@
+import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
+import { currentUserAtom } from '@outsync/ui';
+import { RequireSession } from '../session/require-session';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { UpgradeBanner } from './upgrade-banner';
 
-/** /admin/dashboard: header on top, sidebar beside the nested screen. */
+/** /admin/dashboard: header (and the free plan's banner) on top, sidebar beside the screen. */
 export function DashboardLayout() {
   return (
-    <Frame>
-      <Header />
+    <RequireSession>
+      <DashboardFrame />
+    </RequireSession>
+  );
+}
+
+function DashboardFrame() {
+  const user = useAtomValue(currentUserAtom);
+  const freePlan = user ? !user.isPaidTier : false;
+  return (
+    <Frame data-layout={freePlan ? 'free-plan' : 'paid'}>
+      <Top $withBanner={freePlan}>
+        <Header />
+        {freePlan ? <UpgradeBanner /> : null}
+      </Top>
       <Body>
         <Sidebar />
         <Main>
@@ -22,6 +39,17 @@ const Frame = styled.div`
   min-height: 100vh;
   display: flex;
   flex-direction: column;
+`;
+
+/** With the banner the top bar is taller, and sticks with it (the spec's separate layout). */
+const Top = styled.div<{ $withBanner: boolean }>`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  height: ${({ theme, $withBanner }) =>
+    $withBanner
+      ? `calc(${theme.layout.headerHeight} + ${theme.layout.bannerHeight})`
+      : theme.layout.headerHeight};
 `;
 
 const Body = styled.div`

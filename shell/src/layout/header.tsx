@@ -1,11 +1,30 @@
+import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
+import { currentUserAtom } from '@outsync/ui';
 
+export const nameLabel = 'Name';
+export const emailLabel = 'Email:';
+
+/** Logo on a dark background, then who is signed in (spec 01 §2.2). */
 export function Header() {
+  const user = useAtomValue(currentUserAtom);
   return (
     <Bar>
       <Logo href="/admin/dashboard/webhooks" aria-label="OutSync home">
         Out<span>Sync</span>
       </Logo>
+      {user ? (
+        <Identity aria-label="Signed in as">
+          <Field>
+            <Label>{nameLabel}</Label>{' '}
+            <span data-testid="user-nickname">{user.details.nickname}</span>
+          </Field>
+          <Field>
+            <Label>{emailLabel}</Label> <span data-testid="user-email">{user.details.email}</span>
+          </Field>
+          <Avatar src={user.details.picture} alt={`${user.details.nickname}'s avatar`} />
+        </Identity>
+      ) : null}
     </Bar>
   );
 }
@@ -14,6 +33,7 @@ const Bar = styled.header`
   height: ${({ theme }) => theme.layout.headerHeight};
   display: flex;
   align-items: center;
+  justify-content: space-between;
   padding: 0 ${({ theme }) => theme.space(6)};
   background: ${({ theme }) => theme.colors.headerBg};
   color: ${({ theme }) => theme.colors.headerInk};
@@ -28,4 +48,26 @@ const Logo = styled.a`
   span {
     color: #a5b4fc;
   }
+`;
+
+const Identity = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(5)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Field = styled.span`
+  white-space: nowrap;
+`;
+
+const Label = styled.span`
+  color: #9ca3af;
+`;
+
+const Avatar = styled.img`
+  width: 32px;
+  height: 32px;
+  border-radius: 50%;
+  background: #374151;
 `;

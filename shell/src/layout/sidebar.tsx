@@ -1,21 +1,69 @@
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
+import { currentUserAtom, useApi, useApiErrorToast } from '@outsync/ui';
+import { KNOWLEDGE_BASE_URL, SUPPORT_EMAIL } from '../session/support';
 import { isGroup, navigation, type NavGroup, type NavLinkItem } from './navigation';
+import { ServiceStatus } from './service-status';
+
+export const knowledgeBaseLabel = 'Knowledge base';
+export const emailSupportLabel = 'Email support';
+export const logOutLabel = 'Log out';
 
 export function Sidebar() {
+  const user = useAtomValue(currentUserAtom);
+  const visible = (item: NavLinkItem) =>
+    !item.managerOrAdminOnly || Boolean(user?.isManagerOrAdmin);
   return (
     <Nav aria-label="Dashboard">
       <List>
         {navigation.map((entry) =>
           isGroup(entry) ? (
             <SidebarGroup key={entry.label} group={entry} />
-          ) : (
+          ) : visible(entry) ? (
             <SidebarLink key={entry.to} item={entry} />
-          ),
+          ) : null,
         )}
+        <li>
+          <External href={KNOWLEDGE_BASE_URL} target="_blank" rel="noopener noreferrer">
+            {knowledgeBaseLabel}
+          </External>
+        </li>
+        <li>
+          <External href={`mailto:${SUPPORT_EMAIL}`}>{emailSupportLabel}</External>
+        </li>
       </List>
+      <Footer>
+        <ServiceStatus />
+        <LogOutButton />
+      </Footer>
     </Nav>
+  );
+}
+
+/** Ends the session on the server, then goes where it says (spec 01 §2.2), or to '/'. */
+function LogOutButton() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const setUser = useSetAtom(currentUserAtom);
+  const showError = useApiErrorToast();
+  const [busy, setBusy] = useState(false);
+  const logOut = async () => {
+    setBusy(true);
+    try {
+      const { redirectUrl } = await api.logout();
+      setUser(null);
+      await navigate(redirectUrl || '/');
+    } catch (error) {
+      showError(error);
+      setBusy(false);
+    }
+  };
+  return (
+    <GroupToggle onClick={() => void logOut()} disabled={busy}>
+      {logOutLabel}
+    </GroupToggle>
   );
 }
 
@@ -70,6 +118,22 @@ const List = styled.ul<{ $nested?: boolean }>`
 
 const itemPadding = ({ theme }: { theme: { space: (n: number) => string } }) =>
   `${theme.space(2)} ${theme.space(5)}`;
+
+const Footer = styled.div`
+  margin-top: ${({ theme }) => theme.space(4)};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${({ theme }) => theme.space(2)};
+`;
+
+const External = styled.a`
+  display: block;
+  padding: ${itemPadding};
+  color: ${({ theme }) => theme.colors.ink};
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.colors.canvas};
+  }
+`;
 
 const Link = styled(NavLink)`
   display: block;

@@ -1,12 +1,19 @@
 import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { UiProvider } from '@outsync/ui';
+import { Provider as JotaiProvider } from 'jotai';
+import { ApiProvider, UiProvider } from '@outsync/ui';
+import { createShellApiClient } from '../session/shell-api-client';
 
 /** Renders routes at a path inside the providers the shell uses. */
 export async function renderAt(path: string, routes: RouteObject[]) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const utils = await renderWithUi(<RouterProvider router={router} />);
+  const api = createShellApiClient({ onUnauthorized: () => void router.navigate('/unauthorized') });
+  const utils = await renderWithUi(
+    <ApiProvider client={api}>
+      <RouterProvider router={router} />
+    </ApiProvider>,
+  );
   return { ...utils, router };
 }
 
@@ -17,7 +24,11 @@ export async function renderAt(path: string, routes: RouteObject[]) {
 export async function renderWithUi(element: ReactElement) {
   let utils: ReturnType<typeof render> | undefined;
   await act(async () => {
-    utils = render(<UiProvider>{element}</UiProvider>);
+    utils = render(
+      <JotaiProvider>
+        <UiProvider>{element}</UiProvider>
+      </JotaiProvider>,
+    );
   });
   if (!utils) throw new Error('render did not run');
   return utils;
