@@ -1,7 +1,8 @@
-import { PlaceholderPage } from '@outsync/ui';
+import { LoginScreen } from '../features/sign-in/components/login-screen';
 
+/** The login screen's heading (the spec names none). */
 export const LoginTitle = 'Sign in to OutSync';
 
 export default function LoginPage() {
-  return <PlaceholderPage title={LoginTitle} module="mfe-auth" />;
+  return <LoginScreen title={LoginTitle} />;
 }

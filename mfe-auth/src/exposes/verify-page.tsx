@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@outsync/ui';
+import { VerifyScreen } from '../features/sign-in/components/verify-screen';
 
 export const VerifyTitle = 'Verify Your Identity';
 
 export default function VerifyPage() {
-  return <PlaceholderPage title={VerifyTitle} module="mfe-auth" />;
+  return <VerifyScreen title={VerifyTitle} />;
 }
