@@ -12,6 +12,13 @@ describe('loadConfig', () => {
       role: 'all',
       publicUrl: 'http://localhost:3000',
       shutdownTimeoutMs: 10000,
+      nodeEnv: 'development',
+      trustProxy: false,
+      authSecret: undefined,
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      mailFrom: 'OutSync <sign-in@outsync.local>',
+      adminEmails: [],
+      paidTierEmails: [],
     });
   });
 
@@ -25,6 +32,13 @@ describe('loadConfig', () => {
         ROLE: 'worker',
         PUBLIC_URL: 'https://outsync.example.com/',
         SHUTDOWN_TIMEOUT_MS: '2500',
+        NODE_ENV: 'production',
+        TRUST_PROXY: 'true',
+        AUTH_SECRET: 'k'.repeat(40),
+        SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+        MAIL_FROM: 'OutSync <no-reply@example.com>',
+        ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,',
+        PAID_TIER_EMAILS: 'carol@example.com,@Paying.example',
       }),
     ).toEqual({
       port: 8080,
@@ -34,6 +48,13 @@ describe('loadConfig', () => {
       role: 'worker',
       publicUrl: 'https://outsync.example.com',
       shutdownTimeoutMs: 2500,
+      nodeEnv: 'production',
+      trustProxy: true,
+      authSecret: 'k'.repeat(40),
+      smtpUrl: 'smtps://mailer:pw@smtp.example.com:465',
+      mailFrom: 'OutSync <no-reply@example.com>',
+      adminEmails: ['ada@example.com', 'bob@example.com'],
+      paidTierEmails: ['carol@example.com', '@paying.example'],
     });
   });
 
@@ -81,6 +102,31 @@ describe('loadConfig', () => {
   it('names the flag when --role is bad', () => {
     expect(() => loadConfig({ MONGODB_URI }, ['--role=everything'])).toThrow(
       'Invalid configuration:\n- --role: expected one of api, worker, all',
+    );
+  });
+
+  it('names the sign-in variables that are bad', () => {
+    expect(() =>
+      loadConfig({
+        MONGODB_URI,
+        NODE_ENV: 'production',
+        TRUST_PROXY: 'yes',
+        SMTP_URL: 'http://mail',
+        ADMIN_EMAILS: 'ada@example.com,@example.com',
+        PAID_TIER_EMAILS: 'paying.example',
+      }),
+    ).toThrow(
+      [
+        'Invalid configuration:',
+        '- TRUST_PROXY: expected true or false',
+        '- SMTP_URL: expected an smtp:// or smtps:// URL',
+        '- ADMIN_EMAILS: expected a comma-separated list of e-mail addresses; "@example.com" is not one',
+        '- PAID_TIER_EMAILS: expected a comma-separated list of e-mail addresses or @domain entries; "paying.example" is not one',
+        '- AUTH_SECRET: required when NODE_ENV=production',
+      ].join('\n'),
+    );
+    expect(() => loadConfig({ MONGODB_URI, AUTH_SECRET: 'short' })).toThrow(
+      '- AUTH_SECRET: expected at least 32 characters',
     );
   });
 

@@ -5,6 +5,38 @@ export const RoleSchema = z.enum(ROLES, { error: `expected one of ${ROLES.join('
 export type Role = z.infer<typeof RoleSchema>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'test', 'production'] as const;
+
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+const DOMAIN_ENTRY = /^@[^\s@,]+\.[^\s@,]+$/;
+
+/**
+ * A comma-separated list of e-mail addresses (and `@domain` entries when `domains`), read
+ * lower-case; the message names the first bad entry.
+ */
+function emailList(domains: boolean) {
+  const expected = domains ? 'e-mail addresses or @domain entries' : 'e-mail addresses';
+  return z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== '');
+      const bad = entries.find(
+        (entry) => !EMAIL.test(entry) && !(domains && DOMAIN_ENTRY.test(entry)),
+      );
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a comma-separated list of ${expected}; "${bad}" is not one`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    });
+}
 
 /** A whole number in [min, max], read from a string; `message` says what was expected. */
 function integer(min: number, max: number, message: string) {
@@ -40,6 +72,24 @@ export const EnvSchema = z.object({
     600_000,
     'expected a number of milliseconds between 0 and 600000',
   ).default(10_000),
+  NODE_ENV: z
+    .enum(NODE_ENVS, { error: `expected one of ${NODE_ENVS.join(', ')}` })
+    .default('development'),
+  // Behind a reverse proxy that sets X-Forwarded-For/-Proto; only then may the service believe them.
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'expected true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  AUTH_SECRET: z
+    .string()
+    .min(32, { error: 'expected at least 32 characters (e.g. `openssl rand -base64 32`)' })
+    .optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' })
+    .default('smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.string().min(3).default('OutSync <sign-in@outsync.local>'),
+  ADMIN_EMAILS: emailList(false),
+  PAID_TIER_EMAILS: emailList(true),
 });
 
 export const ConfigSchema = EnvSchema.transform((env) => ({
@@ -50,6 +100,14 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   role: env.ROLE,
   publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
   shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  nodeEnv: env.NODE_ENV,
+  trustProxy: env.TRUST_PROXY,
+  /** Undefined outside production: the service then uses a random per-process key and warns. */
+  authSecret: env.AUTH_SECRET,
+  smtpUrl: env.SMTP_URL,
+  mailFrom: env.MAIL_FROM,
+  adminEmails: env.ADMIN_EMAILS,
+  paidTierEmails: env.PAID_TIER_EMAILS,
 }));
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -78,15 +136,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (roleFlag !== undefined) input.ROLE = roleFlag;
 
   const result = ConfigSchema.safeParse(input);
-  if (result.success) return result.data;
+  // Checked beside the schema so it is reported together with every other problem.
+  const secretMissing = input.NODE_ENV === 'production' && input.AUTH_SECRET === undefined;
+  if (result.success && !secretMissing) return result.data;
 
-  const problems = result.error.issues.map((issue) => {
+  const problems = (result.success ? [] : result.error.issues).map((issue) => {
     const key = String(issue.path[0] ?? 'config');
     const name = key === 'ROLE' && roleFlag !== undefined ? '--role' : key;
     const message =
       input[key] === undefined && issue.code === 'invalid_type' ? 'required' : issue.message;
     return `${name}: ${message}`;
   });
+  if (secretMissing) problems.push('AUTH_SECRET: required when NODE_ENV=production');
   throw new ConfigError(problems);
 }
 

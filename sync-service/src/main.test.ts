@@ -88,13 +88,16 @@ describe('main', () => {
       const { port } = new URL(String(started.url));
 
       // A POST whose body is still on its way: the body parser holds the request open.
+      const csrf = 'a'.repeat(43);
       const socket = connect(Number(port), '127.0.0.1');
       let answer = '';
       socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
       const closed = new Promise((resolve) => socket.on('close', resolve));
       socket.write(
         'POST /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-          'Content-Length: 2\r\nX-Request-Id: in-flight\r\n\r\n{',
+          'Content-Length: 2\r\nX-Request-Id: in-flight\r\n' +
+          // A valid double-submit pair, so the CSRF check lets the request through to the body.
+          `Cookie: outsync.csrf=${csrf}\r\nX-CSRF-Token: ${csrf}\r\n\r\n{`,
       );
       await cli.waitFor((line) => line.reqId === 'in-flight' && line.msg === 'request started');
 

@@ -40,12 +40,17 @@ function openRequest(url: string) {
       'Content-Type: application/json',
       `Content-Length: ${body.length}`,
       'X-Request-Id: in-flight',
+      // A valid double-submit pair, so the CSRF check lets the request through to the body.
+      `Cookie: outsync.csrf=${CSRF_TOKEN}`,
+      `X-CSRF-Token: ${CSRF_TOKEN}`,
       '',
       body.slice(0, 5),
     ].join('\r\n'),
   );
   return { response, finish: () => socket.write(body.slice(5)) };
 }
+
+const CSRF_TOKEN = 'a'.repeat(43);
 
 describe('startService', () => {
   it('serves HTTP for the api role and stops cleanly', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,6 +6,7 @@ import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './platform/db';
 import { createLogger, type Logger } from './platform/logger';
+import { createMailer } from './platform/mailer';
 import { startWorker, type StopWorker } from './worker';
 
 export type Service = {
@@ -17,6 +19,8 @@ export type Service = {
 export type StartOptions = {
   /** Defaults to a pino logger on stdout at config.logLevel. */
   logger?: Logger;
+  /** The clock for codes, sessions and rate limits; tests move it instead of sleeping. */
+  now?: () => Date;
 };
 
 /** Starts the roles the config asks for. Used by main.ts, the root start script and tests. */
@@ -30,9 +34,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let server: Server | undefined;
   let url: string | undefined;
   let stopWorker: StopWorker | undefined;
+  const mailer = runsApi
+    ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
+    : undefined;
   try {
-    if (runsApi) {
-      server = createServer(createApp({ config, logger, db }).callback());
+    if (runsApi && mailer) {
+      const authSecret = resolveAuthSecret(config, logger);
+      const app = createApp({ config, logger, db, mailer, authSecret, now: options.now });
+      server = createServer(app.callback());
       trackResponses(server);
       server.listen(config.port, config.host);
       await once(server, 'listening');
@@ -43,6 +52,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     }
   } catch (error) {
     server?.close();
+    mailer?.close();
     await db.close();
     throw error;
   }
@@ -54,12 +64,26 @@ export async function startService(config: Config, options: StartOptions = {}): 
       logger.info('sync-service stopping');
       if (server) await closeServer(server, config.shutdownTimeoutMs, logger);
       if (stopWorker) await stopWorker();
+      mailer?.close();
       await db.close();
       logger.info('sync-service stopped');
     })();
     return stopping;
   };
   return { url, stop };
+}
+
+/**
+ * AUTH_SECRET keys the sign-in code HMAC. Production requires it (config); elsewhere a random
+ * key per process keeps `npm start` zero-setup, at the price that codes sent before a restart,
+ * or by another API process, do not verify.
+ */
+function resolveAuthSecret(config: Config, logger: Logger): string {
+  if (config.authSecret) return config.authSecret;
+  logger.warn(
+    'AUTH_SECRET is not set: using a random key for this process; sign-in codes do not survive a restart and are not shared with other API processes',
+  );
+  return randomBytes(32).toString('base64url');
 }
 
 /**

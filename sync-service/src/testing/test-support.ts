@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import { loadConfig, type Config } from '../config';
 import { createLogger, type Logger } from '../platform/logger';
-import { startService, type Service } from '../service';
+import { startService, type Service, type StartOptions } from '../service';
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: string };
 
@@ -39,9 +39,12 @@ export function testConfig(env: Record<string, string>): Config {
 export type TestService = Service & { url: string; lines: LogLine[] };
 
 /** Starts the real service (api role unless told) on a free port, with an in-memory log. */
-export async function startTestService(env: Record<string, string>): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string>,
+  options: Omit<StartOptions, 'logger'> = {},
+): Promise<TestService> {
   const { logger, lines } = memoryLogger();
-  const service = await startService(testConfig({ ROLE: 'api', ...env }), { logger });
+  const service = await startService(testConfig({ ROLE: 'api', ...env }), { ...options, logger });
   if (!service.url) throw new Error('the service serves no HTTP');
   return { ...service, url: service.url, lines };
 }

@@ -7,12 +7,21 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
+  /** Response headers that belong to this error, e.g. `Retry-After`. */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details?: unknown,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
+    this.headers = headers;
   }
 }
 
@@ -60,7 +69,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpError) {
     const envelope: ErrorEnvelope = { message: error.message, code: error.code };
     if (error.details !== undefined) envelope.details = error.details;
-    return { status: error.status, envelope, headers: {}, unexpected: false };
+    return { status: error.status, envelope, headers: { ...error.headers }, unexpected: false };
   }
   if (isClientError(error)) {
     return {

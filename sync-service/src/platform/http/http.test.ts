@@ -27,6 +27,7 @@ const echoRoute = defineRoute({
     tags: z.array(z.string()),
   }),
   status: 201,
+  auth: 'none',
   description: 'echo',
 });
 
@@ -34,6 +35,7 @@ const boomRoute = defineRoute({
   method: 'get',
   path: '/api/boom',
   response: z.object({}),
+  auth: 'none',
   description: 'fails',
 });
 

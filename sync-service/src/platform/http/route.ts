@@ -1,5 +1,6 @@
 import {
   ErrorCodes,
+  type Role,
   type RequestPart,
   type RouteDefinition,
   type RouteOutput,
@@ -8,6 +9,7 @@ import {
   type ValidationIssue,
 } from '@outsync/contracts';
 import { HttpError } from './http-error';
+import { assertRole, authenticate } from './session';
 import type { AppContext, AppRouter } from './types';
 
 export type RouteHandler<R extends RouteDefinition> = (
@@ -15,17 +17,29 @@ export type RouteHandler<R extends RouteDefinition> = (
   ctx: AppContext,
 ) => RouteOutput<R> | Promise<RouteOutput<R>>;
 
+export type RouteOptions = {
+  /** Only signed-in users with one of these roles (403 `forbidden` otherwise). */
+  roles?: readonly Role[];
+};
+
 /**
- * Mounts a contracts route: params, query and body are validated with the route's schemas
- * before the handler runs (400 `validation_error` listing every issue otherwise), and the
- * handler's return value is the response body, sent with the route's success status.
+ * Mounts a contracts route. Routes are `auth: 'session'` unless they say `'none'`: without a
+ * valid session cookie they answer 401 `unauthorized` before anything else, and the handler
+ * finds the user on `ctx.state.user`. Params, query and body are validated with the route's
+ * schemas before the handler runs (400 `validation_error` listing every issue otherwise), and
+ * the handler's return value is the response body, sent with the route's success status.
  */
 export function addRoute<R extends RouteDefinition>(
   router: AppRouter,
   route: R,
   handler: RouteHandler<R>,
+  options: RouteOptions = {},
 ): void {
   router.register(route.path, [route.method.toUpperCase()], async (ctx) => {
+    if ((route.auth ?? 'session') === 'session') {
+      const user = await authenticate(ctx);
+      if (options.roles) assertRole(user, options.roles);
+    }
     const input = validateRequest(route, {
       params: ctx.params,
       query: ctx.query,

@@ -1,12 +1,23 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
+import type { Role } from '@outsync/contracts';
 import type { Logger } from '../logger';
+
+/** The signed-in user a valid session cookie names (see session.ts). */
+export type SessionUser = {
+  id: string;
+  email: string;
+  role: Role | null;
+  isPaidTier: boolean;
+};
 
 /** What every request carries in `ctx.state`. */
 export type AppState = {
   requestId: string;
   /** The request's child logger: every line has its `reqId`. */
   log: Logger;
+  /** Set by `requireSession` (and by every `auth: 'session'` route) once the cookie checked out. */
+  user?: SessionUser;
 };
 
 export type AppRouter = Router<AppState>;

@@ -1,0 +1,91 @@
+import { DEFAULT_REDIRECT_URL, type MeResponse, type Role } from '@outsync/contracts';
+import type { SessionUser } from '../../platform/http/types';
+import { initialsAvatar } from './avatar';
+import type { UserDoc, UserModel } from './users.model';
+
+export type UsersService = {
+  /**
+   * The user for a verified e-mail, created when it has none, with the sign-in time stamped.
+   * ADMIN_EMAILS makes the user ADMIN and PAID_TIER_EMAILS marks them paid; both only grant.
+   */
+  signIn(email: string): Promise<SessionUser>;
+  findById(id: string): Promise<SessionUser | null>;
+};
+
+export type UsersServiceDeps = {
+  users: UserModel;
+  now: () => Date;
+  adminEmails: readonly string[];
+  /** Addresses and `@domain` entries, lower-case. */
+  paidTierEmails: readonly string[];
+};
+
+export function createUsersService(deps: UsersServiceDeps): UsersService {
+  return {
+    async signIn(email) {
+      const now = deps.now();
+      const grants: Partial<Pick<UserDoc, 'role' | 'isPaidTier'>> = {};
+      if (deps.adminEmails.includes(email)) grants.role = 'ADMIN';
+      if (matchesPaidTier(email, deps.paidTierEmails)) grants.isPaidTier = true;
+      const doc = await deps.users
+        .findOneAndUpdate(
+          { email },
+          {
+            $set: { lastSignInAt: now, ...grants },
+            $setOnInsert: {
+              createdAt: now,
+              ...('role' in grants ? {} : { role: null }),
+              ...('isPaidTier' in grants ? {} : { isPaidTier: false }),
+            },
+          },
+          { upsert: true, new: true, lean: true },
+        )
+        .catch(async (error: unknown) => {
+          // Two first sign-ins of one address raced to create it; the other one won.
+          if ((error as { code?: unknown }).code !== 11000) throw error;
+          return deps.users.findOneAndUpdate(
+            { email },
+            { $set: { lastSignInAt: now, ...grants } },
+            { new: true, lean: true },
+          );
+        });
+      if (!doc) throw new Error(`user ${email} vanished during sign-in`);
+      return toSessionUser(doc);
+    },
+
+    async findById(id) {
+      const doc = await deps.users.findById(id).lean();
+      return doc ? toSessionUser(doc) : null;
+    },
+  };
+}
+
+export function matchesPaidTier(email: string, entries: readonly string[]): boolean {
+  const domain = email.slice(email.lastIndexOf('@'));
+  return entries.includes(email) || entries.includes(domain);
+}
+
+function toSessionUser(doc: UserDoc): SessionUser {
+  return { id: doc._id.toString(), email: doc.email, role: doc.role, isPaidTier: doc.isPaidTier };
+}
+
+/** The current user of spec 01 §3, as `GET /api/admin/me` answers it. */
+export function toMeResponse(user: SessionUser): MeResponse {
+  const role: Role | null = user.role;
+  return {
+    id: user.id,
+    role,
+    isAdmin: role === 'ADMIN',
+    isManager: role === 'MANAGER',
+    isManagerOrAdmin: role === 'ADMIN' || role === 'MANAGER',
+    isPaidTier: user.isPaidTier,
+    // Profiles arrive with the accounts issue.
+    userProfiles: [],
+    details: {
+      nickname: user.email.split('@')[0] ?? user.email,
+      email: user.email,
+      picture: initialsAvatar(user.email),
+    },
+    redirectUrl: DEFAULT_REDIRECT_URL,
+  };
+}
