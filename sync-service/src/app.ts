@@ -37,6 +37,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   // Only behind a proxy may X-Forwarded-For/-Proto decide ctx.ip (rate limits) and ctx.secure (cookies).
   app.proxy = deps.config.trustProxy;
+  // The client's address is the entry our one proxy appended (the last); anything to the left
+  // of it came from the client and could be forged to dodge the per-IP rate limits.
+  app.maxIpsCount = 1;
   const router = new Router<AppState>();
 
   const users = createUsersService({

@@ -344,6 +344,17 @@ describe('rate limits', () => {
     ).toBe(200);
   });
 
+  it('count the address the proxy saw, not one the client put in X-Forwarded-For', async () => {
+    for (let sent = 1; sent <= 21; sent += 1) {
+      const browser = new Browser({ 'x-forwarded-for': `198.51.100.${sent}, 10.200.0.1` });
+      await browser.csrf();
+      const response = await browser.send('POST', '/auth/code', {
+        body: { email: `forger-${sent}@outsync.test` },
+      });
+      expect(response.status).toBe(sent <= 20 ? 200 : 429);
+    }
+  });
+
   it('allow 10 verify attempts per e-mail per hour, even with the right code after that', async () => {
     const email = 'verify-limit@outsync.test';
     const code = await new Browser().requestCode(email);
@@ -532,6 +543,18 @@ describe('without a trusted proxy, and with the SMTP server down', () => {
     const browser = new Browser({ 'x-forwarded-proto': 'https' }, plain.url);
     const response = await browser.send('GET', '/auth/csrf-token');
     expect(response.headers.getSetCookie()[0]).not.toContain('Secure');
+  });
+
+  it("ignores X-Forwarded-For: the rate limits count the connection's address", async () => {
+    for (let sent = 1; sent <= 21; sent += 1) {
+      const browser = new Browser({ 'x-forwarded-for': `198.51.100.${sent}` }, plain.url);
+      await browser.csrf();
+      const response = await browser.send('POST', '/auth/code', {
+        body: { email: `direct-${sent}@outsync.test` },
+      });
+      // The SMTP server is down (502), but each request counted against 127.0.0.1.
+      expect(response.status).toBe(sent <= 20 ? 502 : 429);
+    }
   });
 
   it('answers 502 mail_failed when the code cannot be e-mailed', async () => {

@@ -10,7 +10,8 @@ import { memoryLogger, type LogLine } from '../../testing/test-support';
 import { errorHandler } from './error-handler';
 import { requestContext } from './request-context';
 import { addRoute } from './route';
-import type { AppState } from './types';
+import { requireRole, requireSession, sessionContext } from './session';
+import type { AppState, SessionUser } from './types';
 
 const echoRoute = defineRoute({
   method: 'post',
@@ -39,6 +40,28 @@ const boomRoute = defineRoute({
   description: 'fails',
 });
 
+const signedInRoute = defineRoute({
+  method: 'post',
+  path: '/api/signed-in',
+  request: { body: z.object({ n: z.number() }) },
+  response: z.object({ email: z.string() }),
+  description: 'needs a session (the default)',
+});
+
+const adminRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin-only',
+  response: z.object({ ok: z.boolean() }),
+  auth: 'session',
+  description: 'admins only',
+});
+
+// Session tokens of the stub lookup: `admin-token` is an ADMIN, `user-token` a customer.
+const SESSIONS: Record<string, SessionUser> = {
+  'admin-token': { id: 'a1', email: 'admin@example.com', role: 'ADMIN', isPaidTier: true },
+  'user-token': { id: 'u1', email: 'user@example.com', role: null, isPaidTier: false },
+};
+
 let server: Server;
 let baseUrl: string;
 let lines: LogLine[];
@@ -57,9 +80,18 @@ beforeAll(async () => {
   addRoute(router, boomRoute, () => {
     throw new Error('connection to mongodb://admin:hunter2@db failed');
   });
+  addRoute(router, signedInRoute, (_input, ctx) => ({ email: ctx.state.user?.email ?? '' }));
+  addRoute(router, adminRoute, () => ({ ok: true }), { roles: ['ADMIN'] });
+  router.get('/api/managers', requireRole('ADMIN', 'MANAGER'), (ctx) => {
+    ctx.body = { ok: true };
+  });
+  router.get('/api/any-user', requireSession(), (ctx) => {
+    ctx.body = { id: ctx.state.user?.id };
+  });
   const app = new Koa<AppState>()
     .use(requestContext(memory.logger))
     .use(errorHandler())
+    .use(sessionContext(async (token) => SESSIONS[token] ?? null))
     .use(bodyParser({ enableTypes: ['json'] }))
     .use(router.routes())
     .use(router.allowedMethods());
@@ -205,6 +237,45 @@ describe('request id', () => {
 
     const logged = JSON.stringify(linesOf('req-secret'));
     expect(logged).not.toMatch(/secret-(token|bearer|cookie)/);
+  });
+});
+
+describe('session and role guards', () => {
+  const as = (token?: string): Record<string, string> =>
+    token ? { cookie: `outsync.sid=${token}` } : {};
+
+  it('answers 401 on a session route without a valid cookie, before validating the input', async () => {
+    for (const headers of [as(), as('forged')]) {
+      const response = await post('/api/signed-in', '{}', headers);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ code: 'unauthorized', message: 'Please sign in.' });
+    }
+  });
+
+  it('hands the signed-in user to the handler', async () => {
+    const response = await post('/api/signed-in', JSON.stringify({ n: 1 }), as('user-token'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ email: 'user@example.com' });
+  });
+
+  it('answers 403 forbidden to a user without the role, 401 to nobody', async () => {
+    const get = (path: string, token?: string) =>
+      fetch(`${baseUrl}${path}`, { headers: as(token) });
+
+    expect((await get('/api/admin-only', 'admin-token')).status).toBe(200);
+    const refused = await get('/api/admin-only', 'user-token');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: 'forbidden',
+      message: 'You do not have access to this.',
+    });
+    expect((await get('/api/admin-only')).status).toBe(401);
+
+    expect((await get('/api/managers', 'admin-token')).status).toBe(200);
+    expect((await get('/api/managers', 'user-token')).status).toBe(403);
+    expect((await get('/api/managers')).status).toBe(401);
+    expect(await (await get('/api/any-user', 'user-token')).json()).toEqual({ id: 'u1' });
+    expect((await get('/api/any-user')).status).toBe(401);
   });
 });
 
