@@ -141,7 +141,14 @@ export function createAppConfig(options: AppConfigOptions) {
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: isHost
-          ? [{ context: [...proxiedPrefixes], target: syncServiceOrigin(), changeOrigin: false }]
+          ? [
+              {
+                context: [...proxiedPrefixes],
+                target: syncServiceOrigin(),
+                changeOrigin: false,
+                xfwd: true,
+              },
+            ]
           : undefined,
         setupMiddlewares: (middlewares) => {
           if (isHost) {

@@ -8,6 +8,9 @@ import { serveApp, type RunningServer } from './serve-app.ts';
 import { repoRoot } from './repo-root.ts';
 import { apps, portOf, remoteApps, remotesManifest, services, type AppName } from './topology.ts';
 
+/** `npm start` makes this e-mail an admin on the paid tier; any other e-mail signs in as a free customer. */
+export const DEMO_ADMIN_EMAIL = 'admin@outsync.demo';
+
 export interface ProductOptions {
   /** Env the ports and URLs are read from (defaults to process.env). */
   env?: Record<string, string | undefined>;
@@ -151,6 +154,12 @@ async function startBackend(
     HOST: '127.0.0.1',
     MONGODB_URI: mongoUri,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${shellPort}`,
+    // Sign-in mail goes to the sandbox's mailbox; the demo admin is on the paid tier.
+    SMTP_URL: env.SMTP_URL ?? `smtp://127.0.0.1:${sandbox.smtpPort}`,
+    // The shell's proxy appends the browser's address to X-Forwarded-For; the per-IP limits use it.
+    TRUST_PROXY: env.TRUST_PROXY ?? 'true',
+    ADMIN_EMAILS: env.ADMIN_EMAILS ?? DEMO_ADMIN_EMAIL,
+    PAID_TIER_EMAILS: env.PAID_TIER_EMAILS ?? DEMO_ADMIN_EMAIL,
   });
   started.push({ name: 'sync-service', stop: service.stop });
   log(`Sync-service at ${service.url}`);

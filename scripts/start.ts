@@ -1,7 +1,7 @@
 // `npm start` (built apps on static servers) and `npm run dev` (dev servers with hot reload):
 // the whole product on the embedded database and the sandbox. Ctrl-C stops every part.
 import { DEMO_API_KEYS, HUBSPOT_DEMO_PRIVATE_APP_TOKEN } from '@outsync/sandbox';
-import { startProduct, type RunningProduct } from './product.ts';
+import { DEMO_ADMIN_EMAIL, startProduct, type RunningProduct } from './product.ts';
 
 const watch = process.argv.includes('--dev');
 const log = (line: string) => console.log(`[outsync] ${line}`);
@@ -34,7 +34,8 @@ try {
     '',
     ...(product.sandboxUrl
       ? [
-          `  Sandbox mailbox (sign-in codes): ${product.sandboxUrl}/mailbox`,
+          `  Sign in as ${DEMO_ADMIN_EMAIL} (admin, paid tier) or any other e-mail (free plan);`,
+          `  the codes arrive in the sandbox mailbox: ${product.sandboxUrl}/mailbox`,
           '  Demo platform API keys:',
           ...Object.entries(DEMO_API_KEYS).map(
             ([platform, key]) => `    ${platform.padEnd(14)} ${key}`,

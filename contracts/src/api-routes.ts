@@ -51,6 +51,7 @@ export const apiRoutes = {
     errors: {
       403: 'Missing or wrong CSRF token (`csrf_invalid`).',
       429: 'Too many codes for this e-mail or address (`rate_limited`, `Retry-After`).',
+      502: 'The mail server did not take the message (`mail_failed`).',
     },
     auth: 'none',
     description:

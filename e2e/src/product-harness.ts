@@ -23,6 +23,11 @@ export function externalBaseUrl(): string | undefined {
   return process.env.E2E_BASE_URL?.replace(/\/+$/, '');
 }
 
+/** The sandbox of the instance named by E2E_BASE_URL (its mailbox holds the sign-in codes). */
+export function externalSandboxUrl(): string {
+  return (process.env.E2E_SANDBOX_URL ?? 'http://localhost:4100').replace(/\/+$/, '');
+}
+
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });

@@ -1,7 +1,13 @@
 import type { Page, Response } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../scripts/chromium';
-import { externalBaseUrl, screenshot, startTestProduct } from './product-harness';
-import type { RunningProduct } from '../../scripts/product';
+import {
+  externalBaseUrl,
+  externalSandboxUrl,
+  screenshot,
+  startTestProduct,
+} from './product-harness';
+import { signInThroughApi } from './sign-in';
+import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 
 // Texts the shell and the remotes render (spec 01 §2.5 and the remotes' page titles).
 const notFoundText = 'The Page Not Found';
@@ -10,7 +16,9 @@ const mainPageLink = 'Go to the main page';
 const moduleUnavailable = 'Module unavailable';
 
 let product: RunningProduct | undefined;
-let browser: Browser;
+/** A visitor who is not signed in, and the demo admin (paid tier), each with their own cookies. */
+let visitor: Browser;
+let admin: Browser;
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -21,16 +29,23 @@ beforeAll(async () => {
     product = await startTestProduct();
     baseUrl = product.shellUrl;
   }
-  browser = await launchBrowser();
+  visitor = await launchBrowser();
+  admin = await launchBrowser();
+  await signInThroughApi(admin.context, {
+    baseUrl,
+    sandboxUrl: product?.sandboxUrl ?? externalSandboxUrl(),
+    email: DEMO_ADMIN_EMAIL,
+  });
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await visitor?.close();
+  await admin?.close();
   await product?.stop();
 });
 
 /** Opens a fresh page that records every response it receives. */
-async function openPage() {
+async function openPage(browser: Browser = admin) {
   const page = await browser.context.newPage();
   const responses: Response[] = [];
   page.on('response', (response) => responses.push(response));
@@ -43,7 +58,7 @@ function heading(page: Page, name: string) {
 
 describe('the shell composes the remotes at run time', () => {
   test('/ renders the login page from the auth remote, fetched from its own origin', async () => {
-    const { page, responses } = await openPage();
+    const { page, responses } = await openPage(visitor);
     await page.goto(`${baseUrl}/`);
     await heading(page, 'Sign in to OutSync').waitFor();
     const manifests = responses.filter((r) => r.url().endsWith('/mf-manifest.json'));
@@ -70,7 +85,7 @@ describe('the shell composes the remotes at run time', () => {
   });
 
   test('an unknown path shows the not-found page with a link to the main page', async () => {
-    const { page } = await openPage();
+    const { page } = await openPage(visitor);
     await page.goto(`${baseUrl}/no/such/page`);
     await heading(page, notFoundText).waitFor();
     await page.getByRole('link', { name: mainPageLink }).click();
@@ -81,7 +96,7 @@ describe('the shell composes the remotes at run time', () => {
   });
 
   test('/unauthorized shows its text and a link to the main page', async () => {
-    const { page } = await openPage();
+    const { page } = await openPage(visitor);
     await page.goto(`${baseUrl}/unauthorized`);
     await heading(page, unauthorizedText).waitFor();
     await expect(page.getByRole('link', { name: mainPageLink }).getAttribute('href')).resolves.toBe(
@@ -158,16 +173,24 @@ describe('the shell composes the remotes at run time', () => {
 describe('modules on an instance of our own', () => {
   // Stopping a remote needs an instance of our own, even when E2E_BASE_URL names another.
   let own: RunningProduct;
+  let ownAdmin: Browser;
   beforeAll(async () => {
-    own = await startTestProduct({ backend: false });
+    own = await startTestProduct();
+    ownAdmin = await launchBrowser();
+    await signInThroughApi(ownAdmin.context, {
+      baseUrl: own.shellUrl,
+      sandboxUrl: own.sandboxUrl ?? '',
+      email: DEMO_ADMIN_EMAIL,
+    });
   });
   afterAll(async () => {
+    await ownAdmin?.close();
     await own?.stop();
   });
 
   test('a module that is down shows the unavailable tile in the layout, the rest works, and retry recovers', async () => {
     await own.stopApp('mfe-history');
-    const { page } = await openPage();
+    const { page } = await openPage(ownAdmin);
     await page.goto(`${own.shellUrl}/admin/dashboard/history/webhook-logs`);
     const tile = page.getByRole('alert');
     await tile.getByText(moduleUnavailable).waitFor();

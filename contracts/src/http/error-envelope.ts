@@ -25,6 +25,7 @@ export const ErrorCodes = {
   csrfInvalid: 'csrf_invalid',
   invalidCode: 'invalid_code',
   rateLimited: 'rate_limited',
+  mailFailed: 'mail_failed',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
