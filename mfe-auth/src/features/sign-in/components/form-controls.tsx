@@ -1,21 +1,25 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { Button } from '@outsync/ui';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
-/** A labelled text input; `action` sits inside the field on the right (e.g. an Edit button). */
+/**
+ * A labelled text input; `action` sits inside the field on the right (e.g. an Edit button);
+ * `variant="code"` sets a one-time code in large, evenly spaced digits.
+ */
 export function TextField({
   label,
   action,
+  variant = 'text',
   ...input
-}: InputProps & { label: string; action?: ReactNode }) {
+}: InputProps & { label: string; action?: ReactNode; variant?: 'text' | 'code' }) {
   const id = useId();
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>
       <InputRow>
-        <Input id={id} $withAction={Boolean(action)} {...input} />
+        <Input id={id} $withAction={Boolean(action)} $code={variant === 'code'} {...input} />
         {action ? <InputAction>{action}</InputAction> : null}
       </InputRow>
     </Field>
@@ -86,7 +90,7 @@ const InputRow = styled.div`
   display: flex;
 `;
 
-const Input = styled.input<{ $withAction: boolean }>`
+const Input = styled.input<{ $withAction: boolean; $code: boolean }>`
   width: 100%;
   height: 44px;
   padding: ${({ theme, $withAction }) =>
@@ -102,6 +106,20 @@ const Input = styled.input<{ $withAction: boolean }>`
   &::placeholder {
     color: #9ca3af;
   }
+  ${({ $code }) =>
+    $code &&
+    css`
+      height: 52px;
+      font-size: 22px;
+      font-weight: 600;
+      font-variant-numeric: tabular-nums;
+      letter-spacing: 0.4em;
+      &::placeholder {
+        font-size: 15px;
+        font-weight: 400;
+        letter-spacing: normal;
+      }
+    `}
   &:focus {
     outline: none;
     border-color: ${({ theme }) => theme.colors.brand};

@@ -53,6 +53,7 @@ export function VerifyScreen({ title }: { title: string }) {
         />
         <TextField
           label={codeLabel}
+          variant="code"
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
