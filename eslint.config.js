@@ -5,17 +5,28 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import reactRouterExports from './scripts/react-router-exports.json' with { type: 'json' };
 
 const mfes = ['mfe-auth', 'mfe-webhooks', 'mfe-accounts', 'mfe-history'];
+
+/** react-router is shared tree-shaken: only the exports every app's build keeps may be used. */
+const reactRouterPath = {
+  name: 'react-router',
+  allowImportNames: reactRouterExports,
+  allowTypeImports: true,
+  message:
+    'react-router is shared tree-shaken; add the name to scripts/react-router-exports.json first.',
+};
 
 /** Forbid importing the other areas, by package name and by path. */
 function isolate(area, others, message) {
   return {
     files: [`${area}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [reactRouterPath],
           patterns: others.map((other) => ({
             group: [`@outsync/${other}`, `@outsync/${other}/*`],
             message,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import reactRouterExportList from './scripts/react-router-exports.json';
 import {
   apps,
   portOf,
@@ -28,6 +29,14 @@ export const sharedSingletons = [
   '@outsync/ui',
   '@outsync/contracts',
 ] as const;
+
+/**
+ * react-router is shared tree-shaken (64 → ~31 KB gzip): every app provides the same build with
+ * exactly these exports, so a remote never needs a fallback copy (a second router would break
+ * the shared context). ESLint allows importing only these names from 'react-router'; add a
+ * name to scripts/react-router-exports.json to use it.
+ */
+export const reactRouterExports: string[] = reactRouterExportList;
 
 export interface AppConfigOptions {
   app: AppName;
@@ -124,7 +133,21 @@ export function createAppConfig(options: AppConfigOptions) {
           filename: 'remoteEntry.js',
           exposes: options.exposes ?? {},
           shared: Object.fromEntries(
-            sharedSingletons.map((pkg) => [pkg, { singleton: true, strictVersion: false }]),
+            sharedSingletons.map((pkg) => [
+              pkg,
+              {
+                singleton: true,
+                strictVersion: false,
+                ...(pkg === 'react-router'
+                  ? {
+                      treeShaking: {
+                        mode: 'runtime-infer' as const,
+                        usedExports: [...reactRouterExports],
+                      },
+                    }
+                  : {}),
+              },
+            ]),
           ),
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: true,

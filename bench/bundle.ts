@@ -4,7 +4,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
 import { launchBrowser } from '../scripts/chromium.ts';
-import { freePortsEnv, startProduct } from '../scripts/product.ts';
+import { DEMO_ADMIN_EMAIL, freePortsEnv, startProduct } from '../scripts/product.ts';
+import { signInThroughApi } from '../scripts/sign-in.ts';
 import { remoteApps, type RemoteAppName } from '../scripts/topology.ts';
 
 const goals = { shell: 200, remote: 60 }; // KB gzip, from the foundation issue
@@ -25,14 +26,21 @@ async function gzipSize(response: Response): Promise<number> {
   return gzipSync(body, { level: 9 }).length;
 }
 
-/** Opens `path` in a fresh browser profile and returns the downloads per origin. */
-async function firstVisit(shellUrl: string, path: string): Promise<Map<string, Download[]>> {
+/** Opens `path` in a fresh, signed-in browser profile and returns the downloads per origin. */
+async function firstVisit(path: string): Promise<Map<string, Download[]>> {
+  const { shellUrl, sandboxUrl = '' } = product;
   const browser = await launchBrowser();
   try {
+    await signInThroughApi(browser.context, {
+      baseUrl: shellUrl,
+      sandboxUrl,
+      email: DEMO_ADMIN_EMAIL,
+    });
     const page = await browser.context.newPage();
     const responses: Response[] = [];
     page.on('response', (response) => responses.push(response));
     await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle' });
+    // '/' sends a signed-in user on to the dashboard; the auth module's first load is the same.
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const byOrigin = new Map<string, Download[]>();
     for (const response of responses) {
@@ -51,14 +59,18 @@ async function firstVisit(shellUrl: string, path: string): Promise<Map<string, D
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const total = (downloads: Download[] = []) => downloads.reduce((sum, d) => sum + d.gzipBytes, 0);
 
-const product = await startProduct({ env: await freePortsEnv(), backend: false, log: console.log });
+const product = await startProduct({
+  env: await freePortsEnv(),
+  inMemoryDatabase: true,
+  log: console.log,
+});
 try {
   const rows: Array<[string, number, number, number]> = [];
-  const dashboard = await firstVisit(product.shellUrl, firstRoute['mfe-webhooks']);
+  const dashboard = await firstVisit(firstRoute['mfe-webhooks']);
   const shellFiles = dashboard.get(product.shellUrl) ?? [];
   rows.push(['shell (first load)', total(shellFiles), shellFiles.length, goals.shell]);
   for (const app of remoteApps) {
-    const visit = await firstVisit(product.shellUrl, firstRoute[app]);
+    const visit = await firstVisit(firstRoute[app]);
     const own = visit.get(product.appUrls[app]) ?? [];
     rows.push([`${app} (own first load)`, total(own), own.length, goals.remote]);
   }

@@ -26,9 +26,26 @@ test.each([
   const rules = await problems(file, code);
   expect(
     rules.some(
-      (rule) => rule === 'no-restricted-imports' || rule === 'import-x/no-restricted-paths',
+      (rule) =>
+        rule === '@typescript-eslint/no-restricted-imports' ||
+        rule === 'import-x/no-restricted-paths',
     ),
   ).toBe(true);
+});
+
+test('react-router names outside the shared tree-shaken list are refused; types are fine', async () => {
+  expect(
+    await problems(
+      'mfe-webhooks/src/x.ts',
+      "import { useBlocker } from 'react-router';\nexport { useBlocker };",
+    ),
+  ).toEqual(['@typescript-eslint/no-restricted-imports']);
+  expect(
+    await problems(
+      'shell/src/x.ts',
+      "import { useNavigate, type RouteObject } from 'react-router';\nexport type R = RouteObject;\nexport { useNavigate };",
+    ),
+  ).toEqual([]);
 });
 
 test.each([

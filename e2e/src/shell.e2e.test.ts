@@ -6,7 +6,7 @@ import {
   screenshot,
   startTestProduct,
 } from './product-harness';
-import { signInThroughApi } from './sign-in';
+import { signInThroughApi } from '../../scripts/sign-in';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 
 // Texts the shell and the remotes render (spec 01 §2.5 and the remotes' page titles).
@@ -156,6 +156,8 @@ describe('the shell composes the remotes at run time', () => {
       );
       expect({ name, origins: [...origins] }).toEqual({ name, origins: [baseUrl] });
     }
+    // No tree-shaking fallback copy of a shared package was needed either.
+    expect(scripts.filter((url) => url.includes('independent-packages'))).toEqual([]);
     // All four remotes were really loaded from their own origins.
     const manifestOrigins = new Set(
       responses

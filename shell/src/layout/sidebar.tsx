@@ -1,8 +1,9 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
 import { currentUserAtom, useApi, useApiErrorToast } from '@outsync/ui';
+import { browserLocation } from '../session/browser-location';
 import { KNOWLEDGE_BASE_URL, SUPPORT_EMAIL } from '../session/support';
 import { isGroup, navigation, type NavGroup, type NavLinkItem } from './navigation';
 import { ServiceStatus } from './service-status';
@@ -42,19 +43,17 @@ export function Sidebar() {
   );
 }
 
-/** Ends the session on the server, then goes where it says (spec 01 §2.2), or to '/'. */
+/** Ends the session on the server, then sends the browser where it says (spec 01 §2.2), or to '/'. */
 function LogOutButton() {
   const api = useApi();
-  const navigate = useNavigate();
-  const setUser = useSetAtom(currentUserAtom);
   const showError = useApiErrorToast();
   const [busy, setBusy] = useState(false);
   const logOut = async () => {
     setBusy(true);
     try {
       const { redirectUrl } = await api.logout();
-      setUser(null);
-      await navigate(redirectUrl || '/');
+      // A full page load: nothing of the ended session (user, tokens, caches) stays in memory.
+      browserLocation.assign(redirectUrl || '/');
     } catch (error) {
       showError(error);
       setBusy(false);

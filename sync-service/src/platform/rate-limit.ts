@@ -57,7 +57,7 @@ export function createRateLimiter(deps: { connection: Connection; now: () => Dat
 
   async function increment(id: string, expiresAt: Date): Promise<number> {
     const update = { $inc: { count: 1 }, $setOnInsert: { expiresAt } };
-    const options = { upsert: true, new: true, lean: true } as const;
+    const options = { upsert: true, returnDocument: 'after' as const, lean: true } as const;
     try {
       const doc = await Counter.findOneAndUpdate({ _id: id }, update, options);
       return doc?.count ?? 1;

@@ -114,7 +114,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         .findOneAndUpdate(
           { email, usedAt: null, expiresAt: { $gt: now }, attempts: { $lt: MAX_CODE_ATTEMPTS } },
           { $inc: { attempts: 1 } },
-          { new: true, lean: true },
+          { returnDocument: 'after', lean: true },
         )
         .exec();
       if (!claimed) throw invalidCode();

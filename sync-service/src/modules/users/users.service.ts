@@ -38,7 +38,7 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
               ...('isPaidTier' in grants ? {} : { isPaidTier: false }),
             },
           },
-          { upsert: true, new: true, lean: true },
+          { upsert: true, returnDocument: 'after', lean: true },
         )
         .catch(async (error: unknown) => {
           // Two first sign-ins of one address raced to create it; the other one won.
@@ -46,7 +46,7 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
           return deps.users.findOneAndUpdate(
             { email },
             { $set: { lastSignInAt: now, ...grants } },
-            { new: true, lean: true },
+            { returnDocument: 'after', lean: true },
           );
         });
       if (!doc) throw new Error(`user ${email} vanished during sign-in`);

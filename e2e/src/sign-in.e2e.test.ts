@@ -1,0 +1,113 @@
+import type { Page } from 'playwright-core';
+import { launchBrowser, type Browser } from '../../scripts/chromium';
+import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
+import {
+  externalBaseUrl,
+  externalSandboxUrl,
+  screenshot,
+  startTestProduct,
+} from './product-harness';
+import { readSignInCode } from '../../scripts/sign-in';
+
+// Spec 01 §2.2–2.4 texts.
+const upgradeBanner = (email: string) =>
+  `You are on a free plan, email ${email} to upgrade and start syncing live data.`;
+
+let product: RunningProduct | undefined;
+let baseUrl: string;
+let sandboxUrl: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  const external = externalBaseUrl();
+  if (external) {
+    baseUrl = external;
+    sandboxUrl = externalSandboxUrl();
+  } else {
+    product = await startTestProduct();
+    baseUrl = product.shellUrl;
+    sandboxUrl = product.sandboxUrl ?? '';
+  }
+});
+
+beforeEach(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await browser?.close();
+});
+
+afterAll(async () => {
+  await product?.stop();
+});
+
+/** Goes through the login and verify screens as a user does, reading the code from the mailbox. */
+async function signInThroughScreens(page: Page, email: string, name: string) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Email').fill(email);
+  const since = new Date(Date.now() - 1000);
+  await screenshot(page, `${name}-login`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByRole('heading', { name: 'Verify Your Identity' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/verify');
+  expect(await page.getByText("We've sent an email with your code to").textContent()).toContain(
+    email,
+  );
+  const code = await readSignInCode(sandboxUrl, email, since);
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Remember me').check();
+  await screenshot(page, `${name}-verify`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/admin/dashboard/webhooks');
+  await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+}
+
+test('a new customer signs in with the mailed code, sees the free-plan dashboard, and logs out', async () => {
+  const email = `new-customer-${Date.now()}@example.com`;
+  const page = await browser.context.newPage();
+  await signInThroughScreens(page, email, 'sign-in-customer');
+
+  const header = page.getByRole('banner');
+  await expect(header.textContent()).resolves.toContain(`Email: ${email}`);
+  await expect(header.textContent()).resolves.toContain(`Name ${email.split('@')[0]}`);
+  await expect(header.getByRole('img').getAttribute('src')).resolves.toMatch(
+    /^data:image\/svg\+xml/,
+  );
+  await page.getByText(upgradeBanner('support@outsync.dev')).waitFor();
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar.getByRole('link', { name: 'Users' }).count()).resolves.toBe(0);
+  await screenshot(page, 'sign-in-customer-dashboard');
+
+  // Remember me: a persistent cookie, about 30 days.
+  const session = (await browser.context.cookies()).find((cookie) => cookie.name === 'outsync.sid');
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe('Lax');
+  const days = ((session?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(29);
+  expect(days).toBeLessThanOrEqual(30);
+
+  // Signed in, the login screen sends the user on to the dashboard.
+  await page.goto(`${baseUrl}/`);
+  await page.waitForURL('**/admin/dashboard/webhooks');
+
+  await sidebar.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByLabel('Email').waitFor();
+  await screenshot(page, 'sign-in-logged-out');
+
+  // The session is over on the server: the dashboard now says Unauthorized.
+  await page.goto(`${baseUrl}/admin/dashboard/webhooks`);
+  await page.getByRole('heading', { name: 'Unauthorized!' }).waitFor();
+});
+
+test('the demo admin on the paid tier sees no banner and the Users entry', async () => {
+  const page = await browser.context.newPage();
+  await signInThroughScreens(page, DEMO_ADMIN_EMAIL, 'sign-in-admin');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await sidebar.getByRole('link', { name: 'Users' }).waitFor();
+  await expect(page.getByText(/You are on a free plan/).count()).resolves.toBe(0);
+  await page.getByText('All systems operational').waitFor();
+  await screenshot(page, 'sign-in-admin-dashboard');
+});
