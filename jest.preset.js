@@ -29,7 +29,7 @@ const esmOnly = [
 
 /**
  * @param {string} dir package directory
- * @param {{ displayName: string, testEnvironment?: 'node' | 'jsdom', setupFilesAfterEnv?: string[], testTimeout?: number, testMatch?: string[] }} options
+ * @param {{ displayName: string, testEnvironment?: 'node' | 'jsdom', testMatch?: string[] }} options
  */
 export function jestProject(dir, options) {
   return {
@@ -57,7 +57,5 @@ export function jestProject(dir, options) {
     transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     setupFiles: [path.join(root, 'jest.setup-polyfills.js')],
-    setupFilesAfterEnv: options.setupFilesAfterEnv ?? [],
-    testTimeout: options.testTimeout ?? 20000,
   };
 }

@@ -5,12 +5,13 @@ import { jestProject } from '../jest.preset.js';
 const base = jestProject(path.dirname(fileURLToPath(import.meta.url)), {
   displayName: 'e2e',
   testEnvironment: 'node',
-  testTimeout: 90_000,
 });
 
 // Browser journeys against a running product: *.e2e.test.ts only, one file at a time.
 export default {
   ...base,
   testMatch: ['<rootDir>/src/**/*.e2e.test.ts'],
+  // Run on its own (-c), so this top-level timeout applies.
+  testTimeout: 90_000,
   maxWorkers: 1,
 };

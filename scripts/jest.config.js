@@ -6,6 +6,5 @@ import { jestProject } from '../jest.preset.js';
 export default jestProject(path.dirname(fileURLToPath(import.meta.url)), {
   displayName: 'tooling',
   testEnvironment: 'node',
-  testTimeout: 60_000,
   testMatch: ['<rootDir>/**/*.test.ts'],
 });
