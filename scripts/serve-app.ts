@@ -107,7 +107,7 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
   req.pipe(upstream);
 }
 
-export function listen(server: http.Server, port: number, host: string): Promise<RunningServer> {
+function listen(server: http.Server, port: number, host: string): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

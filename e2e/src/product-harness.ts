@@ -18,14 +18,29 @@ export async function startTestProduct(options: ProductOptions = {}): Promise<Ru
   return startProduct({ inMemoryDatabase: true, ...options, env: { ...env, ...options.env } });
 }
 
-/** The shell URL of the instance the journeys run against. */
-export function externalBaseUrl(): string | undefined {
-  return process.env.E2E_BASE_URL?.replace(/\/+$/, '');
+/** The instance a file's journeys run against: the one E2E_BASE_URL names, or a new one. */
+export interface JourneyTarget {
+  baseUrl: string;
+  /** Its sandbox (the mailbox holds the sign-in codes). */
+  sandboxUrl: string;
+  /** Set when the instance is ours (ports, processes). */
+  product: RunningProduct | undefined;
+  stop(): Promise<void>;
 }
 
-/** The sandbox of the instance named by E2E_BASE_URL (its mailbox holds the sign-in codes). */
-export function externalSandboxUrl(): string {
-  return (process.env.E2E_SANDBOX_URL ?? 'http://localhost:4100').replace(/\/+$/, '');
+export async function journeyTarget(): Promise<JourneyTarget> {
+  const external = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
+  if (external) {
+    const sandboxUrl = (process.env.E2E_SANDBOX_URL ?? 'http://localhost:4100').replace(/\/+$/, '');
+    return { baseUrl: external, sandboxUrl, product: undefined, stop: async () => {} };
+  }
+  const product = await startTestProduct();
+  return {
+    baseUrl: product.shellUrl,
+    sandboxUrl: product.sandboxUrl ?? '',
+    product,
+    stop: () => product.stop(),
+  };
 }
 
 export async function screenshot(page: Page, name: string) {

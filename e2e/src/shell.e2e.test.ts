@@ -1,11 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../scripts/chromium';
-import {
-  externalBaseUrl,
-  externalSandboxUrl,
-  screenshot,
-  startTestProduct,
-} from './product-harness';
+import { journeyTarget, screenshot, startTestProduct, type JourneyTarget } from './product-harness';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 
@@ -15,25 +10,20 @@ const unauthorizedText = 'Unauthorized!';
 const mainPageLink = 'Go to the main page';
 const moduleUnavailable = 'Module unavailable';
 
-let product: RunningProduct | undefined;
+let target: JourneyTarget;
 /** A visitor who is not signed in, and the demo admin (paid tier), each with their own cookies. */
 let visitor: Browser;
 let admin: Browser;
 let baseUrl: string;
 
 beforeAll(async () => {
-  const external = externalBaseUrl();
-  if (external) {
-    baseUrl = external;
-  } else {
-    product = await startTestProduct();
-    baseUrl = product.shellUrl;
-  }
+  target = await journeyTarget();
+  baseUrl = target.baseUrl;
   visitor = await launchBrowser();
   admin = await launchBrowser();
   await signInThroughApi(admin.context, {
     baseUrl,
-    sandboxUrl: product?.sandboxUrl ?? externalSandboxUrl(),
+    sandboxUrl: target.sandboxUrl,
     email: DEMO_ADMIN_EMAIL,
   });
 });
@@ -41,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await visitor?.close();
   await admin?.close();
-  await product?.stop();
+  await target?.stop();
 });
 
 /** Opens a fresh page that records every response it receives. */
@@ -229,7 +219,7 @@ describe('modules on an instance of our own', () => {
 });
 
 function originOf(app: 'mfe-auth' | 'mfe-webhooks' | 'mfe-accounts' | 'mfe-history'): string {
-  if (product) return product.appUrls[app];
+  if (target.product) return target.product.appUrls[app];
   // Against an external instance the remotes sit on their default ports unless told otherwise.
   const defaults = {
     'mfe-auth': 3001,

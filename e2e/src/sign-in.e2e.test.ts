@@ -1,33 +1,21 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../scripts/chromium';
-import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
-import {
-  externalBaseUrl,
-  externalSandboxUrl,
-  screenshot,
-  startTestProduct,
-} from './product-harness';
+import { DEMO_ADMIN_EMAIL } from '../../scripts/product';
+import { journeyTarget, screenshot, type JourneyTarget } from './product-harness';
 import { readSignInCode } from '../../scripts/sign-in';
 
 // Spec 01 §2.2–2.4 texts.
 const upgradeBanner = (email: string) =>
   `You are on a free plan, email ${email} to upgrade and start syncing live data.`;
 
-let product: RunningProduct | undefined;
+let target: JourneyTarget;
 let baseUrl: string;
 let sandboxUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  const external = externalBaseUrl();
-  if (external) {
-    baseUrl = external;
-    sandboxUrl = externalSandboxUrl();
-  } else {
-    product = await startTestProduct();
-    baseUrl = product.shellUrl;
-    sandboxUrl = product.sandboxUrl ?? '';
-  }
+  target = await journeyTarget();
+  ({ baseUrl, sandboxUrl } = target);
 });
 
 beforeEach(async () => {
@@ -39,7 +27,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await product?.stop();
+  await target?.stop();
 });
 
 /** Goes through the login and verify screens as a user does, reading the code from the mailbox. */

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { currentUserAtom, useApi, useApiErrorToast } from '@outsync/ui';
 import { browserLocation } from '../session/browser-location';
 import { KNOWLEDGE_BASE_URL, SUPPORT_EMAIL } from '../session/support';
@@ -124,7 +124,7 @@ const Footer = styled.div`
   padding-top: ${({ theme }) => theme.space(2)};
 `;
 
-const External = styled.a`
+const itemLink = css`
   display: block;
   padding: ${itemPadding};
   color: ${({ theme }) => theme.colors.ink};
@@ -134,14 +134,12 @@ const External = styled.a`
   }
 `;
 
+const External = styled.a`
+  ${itemLink}
+`;
+
 const Link = styled(NavLink)`
-  display: block;
-  padding: ${itemPadding};
-  color: ${({ theme }) => theme.colors.ink};
-  text-decoration: none;
-  &:hover {
-    background: ${({ theme }) => theme.colors.canvas};
-  }
+  ${itemLink}
   &.active {
     color: ${({ theme }) => theme.colors.brand};
     font-weight: 600;
