@@ -1,4 +1,4 @@
-import type { ParameterizedContext } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 
 /** The context every sandbox handler receives (router params included). */
 export type Ctx = ParameterizedContext & { params: Record<string, string> };
@@ -69,4 +69,34 @@ export function clamp(value: number, min: number, max: number): number {
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** An absolute http(s) URL (redirect_uri, webhook URLs). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Guards every path under `prefix` with a platform's API-key check: `refusal` returns the
+ * platform's own 401 body when the key is missing or wrong, nothing when it is fine.
+ */
+export function apiKeyGuard(
+  prefix: string,
+  refusal: (ctx: ParameterizedContext) => JsonObject | undefined,
+): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith(`${prefix}/`)) return next();
+    const body = refusal(ctx);
+    if (body) {
+      ctx.status = 401;
+      ctx.body = body;
+      return;
+    }
+    await next();
+  };
 }

@@ -103,3 +103,24 @@ export class OAuthGrants {
     return { accessToken, refreshToken, expiresIn: this.accessLifetimeSeconds, grant };
   }
 }
+
+/**
+ * Where an authorize page sends the browser back: `code` (or `error=access_denied` when the
+ * user declined) and the caller's `state` on its redirect_uri.
+ */
+export function authorizationRedirect(
+  redirectUri: string,
+  outcome: { code: string } | { deniedDescription?: string },
+  state: string | undefined,
+): string {
+  const target = new URL(redirectUri);
+  if ('code' in outcome) {
+    target.searchParams.set('code', outcome.code);
+  } else {
+    target.searchParams.set('error', 'access_denied');
+    if (outcome.deniedDescription)
+      target.searchParams.set('error_description', outcome.deniedDescription);
+  }
+  if (state) target.searchParams.set('state', state);
+  return target.toString();
+}

@@ -1,8 +1,15 @@
 import { Router } from '@koa/router';
-import { asString, bodyObject, queryString, type Ctx, type JsonObject } from '../core/http.ts';
+import {
+  asString,
+  bodyObject,
+  isHttpUrl,
+  queryString,
+  type Ctx,
+  type JsonObject,
+} from '../core/http.ts';
 import { correlationId } from '../core/ids.ts';
 import { html, page } from '../core/html.ts';
-import type { IssuedTokens } from '../core/oauth-grants.ts';
+import { authorizationRedirect, type IssuedTokens } from '../core/oauth-grants.ts';
 import {
   HUBSPOT_DEMO_APP_ID,
   HUBSPOT_DEMO_CLIENT_ID,
@@ -121,26 +128,21 @@ function authorizeDecision(ctx: Ctx, state: SandboxState): void {
     ctx.body = 'Invalid authorization request';
     return;
   }
-  const target = new URL(redirectUri);
-  const stateParam = asString(body.state);
   if (asString(body.decision) === 'deny') {
-    target.searchParams.set('error', 'access_denied');
-  } else {
-    const owner =
-      [...state.hubspot.owners.values()].find(
-        (candidate) => String(candidate.userId) === asString(body.user),
-      ) ?? [...state.hubspot.owners.values()][0];
-    const code = state.hubspotGrants.issueCode({
-      clientId,
-      redirectUri,
-      scopes: (asString(body.scope) ?? '').split(/[\s+]+/).filter(Boolean),
-      userId: String(owner?.userId ?? 1),
-      userEmail: owner?.email ?? 'demo@outsync.test',
-    });
-    target.searchParams.set('code', code);
+    ctx.redirect(authorizationRedirect(redirectUri, {}, asString(body.state)));
+    return;
   }
-  if (stateParam) target.searchParams.set('state', stateParam);
-  ctx.redirect(target.toString());
+  const owners = [...state.hubspot.owners.values()];
+  const owner =
+    owners.find((candidate) => String(candidate.userId) === asString(body.user)) ?? owners[0];
+  const code = state.hubspotGrants.issueCode({
+    clientId,
+    redirectUri,
+    scopes: (asString(body.scope) ?? '').split(/[\s+]+/).filter(Boolean),
+    userId: String(owner?.userId ?? 1),
+    userEmail: owner?.email ?? 'demo@outsync.test',
+  });
+  ctx.redirect(authorizationRedirect(redirectUri, { code }, asString(body.state)));
 }
 
 function token(ctx: Ctx, state: SandboxState): void {
@@ -202,13 +204,4 @@ function tokenError(ctx: Ctx, status: number, code: string, message: string): vo
     correlationId: correlationId(),
     category: code === 'NOT_FOUND' ? 'OBJECT_NOT_FOUND' : 'VALIDATION_ERROR',
   };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

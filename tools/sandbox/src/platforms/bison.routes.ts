@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
+  apiKeyGuard,
   asArray,
   asString,
   bearerToken,
@@ -18,15 +19,9 @@ export const BISON_PREFIX = '/bison/api';
 const PER_PAGE = 15;
 
 export function bisonAuth(): Middleware {
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith(`${BISON_PREFIX}/`)) return next();
-    if (bearerToken(ctx) !== BISON_DEMO_API_KEY) {
-      ctx.status = 401;
-      ctx.body = { message: 'Unauthenticated.' };
-      return;
-    }
-    await next();
-  };
+  return apiKeyGuard(BISON_PREFIX, (ctx) =>
+    bearerToken(ctx) === BISON_DEMO_API_KEY ? undefined : { message: 'Unauthenticated.' },
+  );
 }
 
 /** Key check (`/api/users`), blacklisted e-mails and domains (single and bulk), lead lookup. */

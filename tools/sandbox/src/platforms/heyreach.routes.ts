@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
+  apiKeyGuard,
   asArray,
   asNumber,
   asString,
@@ -18,15 +19,11 @@ export const HEYREACH_PREFIX = '/heyreach/api/public';
 const LEADS_PER_CALL = 100;
 
 export function heyreachAuth(): Middleware {
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith(`${HEYREACH_PREFIX}/`)) return next();
-    if (ctx.get('x-api-key') !== HEYREACH_DEMO_API_KEY) {
-      ctx.status = 401;
-      ctx.body = { errorMessage: 'Invalid API key', statusCode: 401 };
-      return;
-    }
-    await next();
-  };
+  return apiKeyGuard(HEYREACH_PREFIX, (ctx) =>
+    ctx.get('x-api-key') === HEYREACH_DEMO_API_KEY
+      ? undefined
+      : { errorMessage: 'Invalid API key', statusCode: 401 },
+  );
 }
 
 /** Key check and lists: get all, create an empty list, add leads (V1 and V2), read leads. */

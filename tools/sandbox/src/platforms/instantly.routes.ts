@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
+  apiKeyGuard,
   asArray,
   asString,
   bearerToken,
@@ -26,20 +27,15 @@ const BULK_MAX = 1000;
 
 /** Bearer API key on every call, with Instantly's 401 body. */
 export function instantlyAuth(): Middleware {
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith(`${INSTANTLY_PREFIX}/`)) return next();
+  return apiKeyGuard(INSTANTLY_PREFIX, (ctx) => {
     const token = bearerToken(ctx);
-    if (token !== INSTANTLY_DEMO_API_KEY) {
-      ctx.status = 401;
-      ctx.body = {
-        statusCode: 401,
-        error: 'Unauthorized',
-        message: token ? 'Invalid API key' : 'Missing Authorization header',
-      };
-      return;
-    }
-    await next();
-  };
+    if (token === INSTANTLY_DEMO_API_KEY) return undefined;
+    return {
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: token ? 'Invalid API key' : 'Missing Authorization header',
+    };
+  });
 }
 
 /** Key check (current workspace), lead labels and block-list entries (single, bulk, list). */

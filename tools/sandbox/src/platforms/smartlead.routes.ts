@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
+  apiKeyGuard,
   asArray,
   asNumber,
   asString,
@@ -19,18 +20,14 @@ export const SMARTLEAD_PREFIX = '/smartlead/api/v1';
 
 /** Smartlead authenticates every call with the `api_key` query parameter. */
 export function smartleadAuth(): Middleware {
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith(`${SMARTLEAD_PREFIX}/`)) return next();
-    if (queryString(ctx, 'api_key') !== SMARTLEAD_DEMO_API_KEY) {
-      ctx.status = 401;
-      ctx.body = {
-        error: 'Invalid API Key',
-        message: 'The api_key query parameter is missing or invalid.',
-      };
-      return;
-    }
-    await next();
-  };
+  return apiKeyGuard(SMARTLEAD_PREFIX, (ctx) =>
+    queryString(ctx, 'api_key') === SMARTLEAD_DEMO_API_KEY
+      ? undefined
+      : {
+          error: 'Invalid API Key',
+          message: 'The api_key query parameter is missing or invalid.',
+        },
+  );
 }
 
 /** Key check, lead categories, clients, the global block list and lead lookup by e-mail. */

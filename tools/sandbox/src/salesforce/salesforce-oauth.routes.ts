@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { Router } from '@koa/router';
-import { asString, bodyObject, queryString, type Ctx } from '../core/http.ts';
+import { asString, bodyObject, isHttpUrl, queryString, type Ctx } from '../core/http.ts';
 import { html, page } from '../core/html.ts';
-import type { IssuedTokens } from '../core/oauth-grants.ts';
+import { authorizationRedirect, type IssuedTokens } from '../core/oauth-grants.ts';
 import {
   SALESFORCE_DEMO_CLIENT_ID,
   SALESFORCE_DEMO_CLIENT_SECRET,
@@ -44,7 +44,7 @@ function authorizePage(ctx: Ctx, state: SandboxState): void {
   ctx.type = 'html';
   if (
     clientId !== SALESFORCE_DEMO_CLIENT_ID ||
-    !/^https?:\/\//.test(redirectUri) ||
+    !isHttpUrl(redirectUri) ||
     queryString(ctx, 'response_type') !== 'code'
   ) {
     ctx.status = 400;
@@ -92,30 +92,26 @@ function authorizePage(ctx: Ctx, state: SandboxState): void {
 function authorizeDecision(ctx: Ctx, state: SandboxState): void {
   const body = bodyObject(ctx);
   const redirectUri = asString(body.redirect_uri) ?? '';
-  if (asString(body.client_id) !== SALESFORCE_DEMO_CLIENT_ID || !/^https?:\/\//.test(redirectUri)) {
+  if (asString(body.client_id) !== SALESFORCE_DEMO_CLIENT_ID || !isHttpUrl(redirectUri)) {
     ctx.status = 400;
     ctx.body = 'Invalid authorization request';
     return;
   }
-  const target = new URL(redirectUri);
   if (asString(body.decision) === 'deny') {
-    target.searchParams.set('error', 'access_denied');
-    target.searchParams.set('error_description', 'end-user denied authorization');
-  } else {
-    const user =
-      users(state).find((candidate) => candidate.Id === asString(body.user)) ?? users(state)[0];
-    const code = state.salesforceGrants.issueCode({
-      clientId: SALESFORCE_DEMO_CLIENT_ID,
-      redirectUri,
-      scopes: (asString(body.scope) ?? '').split(/\s+/).filter(Boolean),
-      userId: String(user?.Id ?? ''),
-      userEmail: String(user?.Email ?? ''),
-    });
-    target.searchParams.set('code', code);
+    const deniedDescription = 'end-user denied authorization';
+    ctx.redirect(authorizationRedirect(redirectUri, { deniedDescription }, asString(body.state)));
+    return;
   }
-  const stateParam = asString(body.state);
-  if (stateParam) target.searchParams.set('state', stateParam);
-  ctx.redirect(target.toString());
+  const user =
+    users(state).find((candidate) => candidate.Id === asString(body.user)) ?? users(state)[0];
+  const code = state.salesforceGrants.issueCode({
+    clientId: SALESFORCE_DEMO_CLIENT_ID,
+    redirectUri,
+    scopes: (asString(body.scope) ?? '').split(/\s+/).filter(Boolean),
+    userId: String(user?.Id ?? ''),
+    userEmail: String(user?.Email ?? ''),
+  });
+  ctx.redirect(authorizationRedirect(redirectUri, { code }, asString(body.state)));
 }
 
 /** Client credentials come in the body or as HTTP Basic, both of which Salesforce accepts. */

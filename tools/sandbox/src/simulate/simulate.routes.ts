@@ -6,6 +6,7 @@ import {
   bodyObject,
   isObject,
   type JsonObject,
+  isHttpUrl,
 } from '../core/http.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 import { DEMO_COMPANIES } from '../seed/demo-seed.ts';
@@ -45,8 +46,7 @@ export function simulateRouter(state: SandboxState): Router {
     const webhookUrl = asString(body.webhookUrl) ?? '';
     if (!platform)
       return badRequest(ctx, 'platform must be smartlead, instantly, bison or heyreach');
-    if (!/^https?:\/\//.test(webhookUrl))
-      return badRequest(ctx, 'webhookUrl must be an http(s) URL');
+    if (!isHttpUrl(webhookUrl)) return badRequest(ctx, 'webhookUrl must be an http(s) URL');
     const eventTypes = asArray(body.eventTypes).flatMap((type) => asString(type) ?? []);
     const run = ++runs;
     const leads = makeLeads(state, platform, body.leads, run);
