@@ -34,13 +34,18 @@ function listFiles(dir: string): string[] {
     .sort();
 }
 
-function fingerprint(app: AppName): string {
+/** One hash per app over its inputs; files every app shares (ui, contracts) are read once. */
+function fingerprint(app: AppName, fileDigests: Map<string, string>): string {
   const hash = createHash('sha256');
   for (const file of inputsOf(app)) {
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(path.join(repoRoot, file)));
+    let digest = fileDigests.get(file);
+    if (digest === undefined) {
+      digest = createHash('sha256')
+        .update(readFileSync(path.join(repoRoot, file)))
+        .digest('hex');
+      fileDigests.set(file, digest);
+    }
+    hash.update(file).update('\0').update(digest);
   }
   return hash.digest('hex');
 }
@@ -80,7 +85,8 @@ export async function buildApps({
   only = allApps,
   log = console.log,
 }: { force?: boolean; only?: AppName[]; log?: (line: string) => void } = {}): Promise<BuildResult> {
-  const prints = new Map(only.map((app) => [app, fingerprint(app)]));
+  const fileDigests = new Map<string, string>();
+  const prints = new Map(only.map((app) => [app, fingerprint(app, fileDigests)]));
   const stale = only.filter((app) => force || !isFresh(app, prints.get(app) ?? ''));
   const skipped = only.filter((app) => !stale.includes(app));
   if (stale.length === 0) return { built: [], skipped };
