@@ -83,7 +83,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{ui,shell,mfe-*}/src/**/*.{ts,tsx}'],
+    files: ['{ui,app-runtime,shell,mfe-*}/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -109,17 +109,22 @@ export default tseslint.config(
   ),
   isolate(
     'ui',
+    [...mfes, 'shell', 'sync-service', 'app-runtime'],
+    '@outsync/ui is the design system: it sits below every feature and the app plumbing, and imports neither.',
+  ),
+  isolate(
+    'app-runtime',
     [...mfes, 'shell', 'sync-service'],
-    '@outsync/ui sits below every feature and imports none.',
+    '@outsync/app-runtime is shared plumbing below every area: it imports none.',
   ),
   isolate(
     'contracts',
-    [...mfes, 'shell', 'sync-service', 'ui'],
+    [...mfes, 'shell', 'sync-service', 'ui', 'app-runtime'],
     '@outsync/contracts is the shared base: it imports no app code.',
   ),
   isolate(
     'sync-service',
-    [...mfes, 'shell', 'ui'],
+    [...mfes, 'shell', 'ui', 'app-runtime'],
     'The service shares only @outsync/contracts with the front end.',
   ),
 );

@@ -5,6 +5,7 @@ export default {
   projects: [
     '<rootDir>/contracts',
     '<rootDir>/ui',
+    '<rootDir>/app-runtime',
     '<rootDir>/shell',
     '<rootDir>/mfe-auth',
     '<rootDir>/mfe-webhooks',

@@ -26,7 +26,9 @@ export const sharedSingletons = [
   'react-router',
   'styled-components',
   'jotai',
+  '@tanstack/react-query',
   '@outsync/ui',
+  '@outsync/app-runtime',
   '@outsync/contracts',
 ] as const;
 

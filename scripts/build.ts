@@ -12,7 +12,7 @@ const stampFile = '.build-inputs';
 
 /** Everything that ends up in an app's bundle: its own sources and the shared packages. */
 function inputsOf(app: AppName): string[] {
-  const dirs = [path.join(app, 'src'), 'ui/src', 'contracts/src'];
+  const dirs = [path.join(app, 'src'), 'ui/src', 'app-runtime/src', 'contracts/src'];
   const files = [
     path.join(app, 'package.json'),
     path.join(app, 'rspack.config.ts'),

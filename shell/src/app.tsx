@@ -1,6 +1,7 @@
 import { Provider as JotaiProvider } from 'jotai';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { ApiProvider, UiProvider } from '@outsync/ui';
+import { ApiProvider } from '@outsync/app-runtime';
+import { UiProvider } from '@outsync/ui';
 import { routes } from './routes';
 import { createShellApiClient } from './session/shell-api-client';
 

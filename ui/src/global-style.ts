@@ -1,6 +1,9 @@
 import { createGlobalStyle } from 'styled-components';
+import { themeDeclarations, type ThemeMode } from './theme/tokens';
 
-export const GlobalStyle = createGlobalStyle`
+/** Page-wide styles for a page we own (the shell, a module running alone). */
+export const GlobalStyle = createGlobalStyle<{ $mode: ThemeMode }>`
+  :root { ${({ $mode }) => themeDeclarations($mode)} }
   *, *::before, *::after { box-sizing: border-box; }
   html, body { margin: 0; padding: 0; }
   body {

@@ -1,13 +1,12 @@
-export { theme, type Theme } from './theme';
+// The design system: theme tokens and accessible primitives. No session, API or routing code
+// lives here (that is @outsync/app-runtime).
+export { theme, type Theme } from './theme/theme';
+export { cssVar, themeDeclarations, tokenValues, type ThemeMode, type Token } from './theme/tokens';
 export { GlobalStyle } from './global-style';
 export { UiProvider } from './ui-provider';
 export { Button } from './button';
 export { Spinner, VisuallyHidden } from './spinner';
 export { Page, Card } from './page';
-export { placeholderNote, PlaceholderPage } from './placeholder-page';
-export { createMount, type MountOptions, type Unmount } from './mount';
-export { productNameAtom } from './product';
-export { createModuleApp, type ModulePage } from './module-app';
 export {
   DEFAULT_TOAST_LIFE_MS,
   toastSummaries,
@@ -18,5 +17,3 @@ export {
   type ToastSeverity,
 } from './toast/toast-store';
 export { ToastViewport } from './toast/toast-viewport';
-export { ApiProvider, useApi, useApiErrorToast } from './api/api-context';
-export { currentUserAtom } from './session';

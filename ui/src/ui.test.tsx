@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { Button, PlaceholderPage, productNameAtom, Spinner, UiProvider } from './index';
+import { Button, Spinner, UiProvider } from './index';
 
 test('a Button never submits a form unless asked to', () => {
   render(
@@ -22,18 +21,4 @@ test('the Spinner announces what is loading', () => {
     </UiProvider>,
   );
   expect(screen.getByRole('status').textContent).toBe('Loading webhooks');
-});
-
-test('screens name the product the host sets', () => {
-  const store = createStore();
-  store.set(productNameAtom, 'Acme Outbound');
-  render(
-    <Provider store={store}>
-      <UiProvider>
-        <PlaceholderPage title="Webhooks" module="mfe-webhooks" />
-      </UiProvider>
-    </Provider>,
-  );
-  expect(screen.getByRole('heading', { name: 'Webhooks' })).toBeTruthy();
-  expect(screen.getByText(/This Acme Outbound screen is on its way/)).toBeTruthy();
 });

@@ -1,4 +1,4 @@
-import type { ModulePage } from '@outsync/ui';
+import type { ModulePage } from '@outsync/app-runtime';
 import HubspotPage, { HubspotTitle } from '../exposes/hubspot-page';
 import SalesforcePage, { SalesforceTitle } from '../exposes/salesforce-page';
 import ApiKeysPage, { ApiKeysTitle } from '../exposes/api-keys-page';

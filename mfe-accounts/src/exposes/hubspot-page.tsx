@@ -1,4 +1,4 @@
-import { PlaceholderPage } from '@outsync/ui';
+import { PlaceholderPage } from '@outsync/app-runtime';
 
 export const HubspotTitle = 'HubSpot accounts';
 

@@ -1,4 +1,4 @@
-import type { ModulePage } from '@outsync/ui';
+import type { ModulePage } from '@outsync/app-runtime';
 import LoginPage, { LoginTitle } from '../exposes/login-page';
 import VerifyPage, { VerifyTitle } from '../exposes/verify-page';
 

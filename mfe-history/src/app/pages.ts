@@ -1,4 +1,4 @@
-import type { ModulePage } from '@outsync/ui';
+import type { ModulePage } from '@outsync/app-runtime';
 import WebhookLogsPage, { WebhookLogsTitle } from '../exposes/webhook-logs-page';
 import BlockListLogsPage, { BlockListLogsTitle } from '../exposes/block-list-logs-page';
 import CategoryBaseFilterLogsPage, {

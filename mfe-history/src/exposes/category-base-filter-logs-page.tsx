@@ -1,4 +1,4 @@
-import { PlaceholderPage } from '@outsync/ui';
+import { PlaceholderPage } from '@outsync/app-runtime';
 
 export const CategoryBaseFilterLogsTitle = 'Category Base Filter Payloads';
 

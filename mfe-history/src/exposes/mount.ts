@@ -1,4 +1,4 @@
-import { createModuleApp, createMount } from '@outsync/ui';
+import { createModuleApp, createMount } from '@outsync/app-runtime';
 import { moduleName, pages } from '../app/pages';
 
 /** For hosts that are not our shell: `const unmount = mount(element, { basename })`. */

@@ -1,4 +1,4 @@
-import type { ModulePage } from '@outsync/ui';
+import type { ModulePage } from '@outsync/app-runtime';
 import WebhooksPage, { WebhooksTitle } from '../exposes/webhooks-page';
 
 /** The pages this module exposes, at their dashboard paths. */

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
-import { currentUserAtom } from '@outsync/ui';
+import { currentUserAtom } from '@outsync/app-runtime';
 import { RequireSession } from '../session/require-session';
 import { Header } from './header';
 import { Sidebar } from './sidebar';

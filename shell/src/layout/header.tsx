@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
-import { currentUserAtom } from '@outsync/ui';
+import { currentUserAtom } from '@outsync/app-runtime';
 
 export const nameLabel = 'Name';
 export const emailLabel = 'Email:';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '@outsync/ui';
+import { useApi } from '@outsync/app-runtime';
 
 export const statusTexts = {
   checking: 'Checking service status…',

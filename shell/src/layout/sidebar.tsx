@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import styled, { css } from 'styled-components';
-import { currentUserAtom, useApi, useApiErrorToast } from '@outsync/ui';
+import { currentUserAtom, useApi, useApiErrorToast } from '@outsync/app-runtime';
 import { browserLocation } from '../session/browser-location';
 import { KNOWLEDGE_BASE_URL, SUPPORT_EMAIL } from '../session/support';
 import { isGroup, navigation, type NavGroup, type NavLinkItem } from './navigation';

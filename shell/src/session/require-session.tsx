@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
-import { currentUserAtom, Spinner, useApi } from '@outsync/ui';
+import { currentUserAtom, useApi } from '@outsync/app-runtime';
+import { Spinner } from '@outsync/ui';
 import { isApiError } from '@outsync/contracts';
 import styled from 'styled-components';
 

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Provider as JotaiProvider } from 'jotai';
-import { ApiProvider, UiProvider } from '@outsync/ui';
+import { ApiProvider } from '@outsync/app-runtime';
+import { UiProvider } from '@outsync/ui';
 import { createShellApiClient } from '../session/shell-api-client';
 
 /** Renders routes at a path inside the providers the shell uses. */

@@ -1,6 +1,6 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { UiProvider } from './ui-provider';
+import { UiProvider } from '@outsync/ui';
 
 export interface MountOptions {
   /** URL prefix the host gives the module's routes, e.g. '/partner/outsync'. Default ''. */

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import styled, { useTheme } from 'styled-components';
 import { productNameAtom } from './product';
-import { Page } from './page';
+import { Page } from '@outsync/ui';
 
 export const placeholderNote = (productName: string) =>
   `This ${productName} screen is on its way: its area ships it in a coming release.`;

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createApiClient, isApiError, type ApiClient } from '@outsync/contracts';
-import { useToast } from '../toast/toast-store';
+import { useToast } from '@outsync/ui';
 
 /** Same-origin client: what a module uses when its host provides none. */
 const defaultClient = createApiClient();

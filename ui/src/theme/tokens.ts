@@ -1,0 +1,102 @@
+// Design tokens, light and dark. Components never read these values: they read the theme's CSS
+// variables (theme.ts), so a host page re-themes every screen by setting `--outsync-<token>`.
+
+export type ThemeMode = 'light' | 'dark';
+
+const shared = {
+  'space-unit': '4px',
+  radius: '6px',
+  'radius-lg': '10px',
+  'font-family':
+    "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  'font-family-mono': "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
+  'font-size-sm': '13px',
+  'font-size-md': '15px',
+  'font-size-lg': '18px',
+  'font-size-xl': '24px',
+  'control-height': '38px',
+} as const;
+
+const light = {
+  'color-brand': '#4f46e5',
+  'color-brand-dark': '#3730a3',
+  'color-brand-ink': '#ffffff',
+  'color-ink': '#111827',
+  'color-ink-muted': '#4b5563',
+  'color-surface': '#ffffff',
+  'color-surface-raised': '#ffffff',
+  'color-surface-hover': '#f3f4f6',
+  'color-canvas': '#f3f4f6',
+  'color-border': '#d1d5db',
+  'color-border-strong': '#9ca3af',
+  'color-header-bg': '#111827',
+  'color-header-ink': '#f9fafb',
+  'color-warning-bg': '#fde68a',
+  'color-warning-ink': '#78350f',
+  'color-danger': '#b91c1c',
+  'color-danger-bg': '#fef2f2',
+  'color-success': '#15803d',
+  'color-success-bg': '#f0fdf4',
+  'color-info': '#1d4ed8',
+  'color-info-bg': '#eff6ff',
+  'color-focus': '#2563eb',
+  'color-backdrop': 'rgb(17 24 39 / 0.55)',
+  'color-code-bg': '#f9fafb',
+  'color-code-key': '#7c3aed',
+  'color-code-string': '#047857',
+  'color-code-number': '#b45309',
+} as const;
+
+export type ColorToken = keyof typeof light;
+
+const dark: Record<ColorToken, string> = {
+  'color-brand': '#818cf8',
+  'color-brand-dark': '#a5b4fc',
+  'color-brand-ink': '#111827',
+  'color-ink': '#f3f4f6',
+  'color-ink-muted': '#9ca3af',
+  'color-surface': '#1f2937',
+  'color-surface-raised': '#273244',
+  'color-surface-hover': '#374151',
+  'color-canvas': '#111827',
+  'color-border': '#4b5563',
+  'color-border-strong': '#6b7280',
+  'color-header-bg': '#030712',
+  'color-header-ink': '#f9fafb',
+  'color-warning-bg': '#78350f',
+  'color-warning-ink': '#fde68a',
+  'color-danger': '#f87171',
+  'color-danger-bg': '#450a0a',
+  'color-success': '#4ade80',
+  'color-success-bg': '#052e16',
+  'color-info': '#93c5fd',
+  'color-info-bg': '#172554',
+  'color-focus': '#60a5fa',
+  'color-backdrop': 'rgb(0 0 0 / 0.65)',
+  'color-code-bg': '#111827',
+  'color-code-key': '#c4b5fd',
+  'color-code-string': '#6ee7b7',
+  'color-code-number': '#fcd34d',
+};
+
+export type Token = keyof typeof shared | ColorToken;
+
+export const tokenValues: Record<ThemeMode, Record<Token, string>> = {
+  light: { ...shared, ...light },
+  dark: { ...shared, ...dark },
+};
+
+/** The variable a component reads (`--os-*`), always defined inside a theme scope. */
+export const cssVar = (token: Token) => `var(--os-${token})`;
+
+/**
+ * The declarations of a theme scope: each internal variable takes the host's `--outsync-*`
+ * override when there is one, else our value for the mode.
+ */
+export function themeDeclarations(mode: ThemeMode): string {
+  const values = tokenValues[mode];
+  const lines = (Object.keys(values) as Token[]).map(
+    (token) => `--os-${token}: var(--outsync-${token}, ${values[token]});`,
+  );
+  return `${lines.join('\n')}\ncolor-scheme: ${mode};`;
+}
