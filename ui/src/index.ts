@@ -17,3 +17,6 @@ export {
   type ToastSeverity,
 } from './toast/toast-store';
 export { ToastViewport } from './toast/toast-viewport';
+export * from './form';
+export * from './overlay';
+export * from './data';
