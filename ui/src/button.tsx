@@ -19,7 +19,7 @@ export const Button = styled.button.attrs<{ $variant?: Variant }>(({ type }) => 
     $variant === 'primary'
       ? css`
           background: ${theme.colors.brand};
-          color: #fff;
+          color: ${theme.colors.brandInk};
           &:hover:not(:disabled) {
             background: ${theme.colors.brandDark};
           }
@@ -27,7 +27,7 @@ export const Button = styled.button.attrs<{ $variant?: Variant }>(({ type }) => 
       : $variant === 'danger'
         ? css`
             background: ${theme.colors.danger};
-            color: #fff;
+            color: ${theme.colors.dangerInk};
           `
         : css`
             background: ${theme.colors.surface};

@@ -1,1 +1,6 @@
-export {};
+// Data display in the main bundle: Table and Chip. Selects, the virtualised list and the JSON
+// viewer are subpath entries (`@outsync/ui/select`, `/virtual`, `/json`) that only the modules
+// using them bundle.
+export { Chip, type ChipProps, type ChipTone } from './chip';
+export { Table, type TableProps } from './table';
+export type { TableColumn, TableRowId } from './table-parts';

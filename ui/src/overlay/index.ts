@@ -1,1 +1,11 @@
-export {};
+export { Dialog, type DialogProps, type DialogSize } from './dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { Tooltip, type TooltipPlacement, type TooltipProps } from './tooltip';
+export { Disclosure, type DisclosureProps } from './disclosure';
+export {
+  CopyButton,
+  copyText,
+  useCopyToClipboard,
+  type CopyButtonProps,
+  type CopyMessages,
+} from './copy-button';

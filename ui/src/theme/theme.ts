@@ -23,6 +23,7 @@ export const theme = {
     warningBg: cssVar('color-warning-bg'),
     warningInk: cssVar('color-warning-ink'),
     danger: cssVar('color-danger'),
+    dangerInk: cssVar('color-danger-ink'),
     dangerBg: cssVar('color-danger-bg'),
     success: cssVar('color-success'),
     successBg: cssVar('color-success-bg'),
@@ -30,6 +31,7 @@ export const theme = {
     infoBg: cssVar('color-info-bg'),
     focus: cssVar('color-focus'),
     backdrop: cssVar('color-backdrop'),
+    placeholder: cssVar('color-placeholder'),
     codeBg: cssVar('color-code-bg'),
     codeKey: cssVar('color-code-key'),
     codeString: cssVar('color-code-string'),
@@ -37,6 +39,7 @@ export const theme = {
   },
   /** n steps of the density unit (4px by default): space(4) is 16px. */
   space: (n: number) => `calc(${n} * ${cssVar('space-unit')})`,
+  shadow: { overlay: cssVar('shadow-overlay') },
   radius: cssVar('radius'),
   radiusLarge: cssVar('radius-lg'),
   controlHeight: cssVar('control-height'),

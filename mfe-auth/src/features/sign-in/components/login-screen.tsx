@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
-import { useLogin } from '../api/use-login';
-import { SubmitButton, TextField } from './form-controls';
+import * as z from 'zod/mini';
+import { SubmitButton, TextField, useToast, useZodForm } from '@outsync/ui';
+import { loginMessages, useLogin } from '../api/use-login';
 import { SignInLayout } from './sign-in-layout';
 
 export const emailLabel = 'Email';
@@ -17,36 +17,48 @@ export const supportEmail = 'support@outsync.dev';
 
 export const loginLead = "Enter your work email and we'll send you a sign-in code.";
 
+/**
+ * Only "required" is checked here (spec 01 §5); the service judges the address itself. zod/mini:
+ * the shell's zod is inside the shared contracts, so this is our own copy; mini is the smaller.
+ */
+const LoginFormSchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, loginMessages.emailRequired)),
+});
+
 /** The login screen (spec 01 §2.3): e-mail, Continue, the new-account note, the support link. */
 export function LoginScreen({ title }: { title: string }) {
   const { busy, submit } = useLogin();
+  const toast = useToast();
   const emailToEdit = useEmailToEdit();
-  const [email, setEmail] = useState(emailToEdit);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void submit(email);
-  };
+  const form = useZodForm({
+    schema: LoginFormSchema,
+    defaultValues: { email: emailToEdit },
+    onInvalid: (_errors, detail) => toast.show({ severity: 'warn', detail }),
+  });
 
   return (
     <SignInLayout title={title} lead={loginLead}>
       {/* noValidate: the spec's own toast tells an empty field, not the browser's bubble. */}
-      <Form noValidate onSubmit={onSubmit}>
+      <Form
+        noValidate
+        onSubmit={form.handleSubmit(async ({ email }) => {
+          await submit(email);
+        })}
+      >
         <TextField
+          {...form.field('email')}
           label={emailLabel}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           placeholder={emailPlaceholder}
           required
+          hideRequiredMarker
           autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
         />
-        <SubmitButton busy={busy} busyLabel={sendingLabel}>
+        <SignInSubmit block busy={busy} busyLabel={sendingLabel}>
           {continueLabel}
-        </SubmitButton>
+        </SignInSubmit>
       </Form>
       <Note>{accountNote}</Note>
       <Support>
@@ -75,6 +87,14 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(5)};
+  /* The sign-in card's controls are a size larger than the dashboard's. */
+  --os-control-height: 44px;
+`;
+
+const SignInSubmit = styled(SubmitButton)`
+  text-transform: uppercase;
+  letter-spacing: 0.06em;
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Note = styled.p`
@@ -87,7 +107,7 @@ const Note = styled.p`
 const Support = styled.p`
   margin: ${({ theme }) => `${theme.space(8)} 0 0`};
   padding-top: ${({ theme }) => theme.space(5)};
-  border-top: 1px solid #e5e7eb;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
   font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme }) => theme.colors.inkMuted};
   text-align: center;

@@ -1,8 +1,15 @@
-import { useState, type FormEvent } from 'react';
 import { SIGN_IN_CODE_LENGTH } from '@outsync/contracts';
 import styled from 'styled-components';
-import { useVerify } from '../api/use-verify';
-import { CheckboxField, LinkButton, SubmitButton, TextField } from './form-controls';
+import * as z from 'zod/mini';
+import {
+  CheckboxField,
+  LinkButton,
+  SubmitButton,
+  TextField,
+  useToast,
+  useZodForm,
+} from '@outsync/ui';
+import { useVerify, verifyMessages } from '../api/use-verify';
 import { SignInLayout } from './sign-in-layout';
 
 export const sentCodeText = "We've sent an email with your code to";
@@ -18,21 +25,29 @@ export const resendLabel = 'Resend';
 export const resendCountdownLabel = (seconds: number) => `Resend in ${seconds}s`;
 
 /**
+ * Only "required" is checked here (spec 01 §5); the field keeps the code to six digits. zod/mini
+ * for its size, as on the login screen.
+ */
+const VerifyFormSchema = z.object({
+  code: z.string().check(z.trim(), z.minLength(1, verifyMessages.codeRequired)),
+  rememberMe: z.boolean(),
+});
+
+/**
  * The verify screen (spec 01 §2.4): the sent-code line, the read-only e-mail with Edit, the code,
  * Remember me, Continue and Resend. Renders nothing while it sends a visitor without an e-mail
  * back to '/'.
  */
 export function VerifyScreen({ title }: { title: string }) {
   const { email, verifying, resending, resendSecondsLeft, verify, resend, edit } = useVerify();
-  const [code, setCode] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
+  const toast = useToast();
+  const form = useZodForm({
+    schema: VerifyFormSchema,
+    defaultValues: { code: '', rememberMe: false },
+    onInvalid: (_errors, detail) => toast.show({ severity: 'warn', detail }),
+  });
 
   if (!email) return null;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void verify(code, rememberMe);
-  };
 
   return (
     <SignInLayout
@@ -43,7 +58,12 @@ export function VerifyScreen({ title }: { title: string }) {
         </>
       }
     >
-      <Form noValidate onSubmit={onSubmit}>
+      <Form
+        noValidate
+        onSubmit={form.handleSubmit(async ({ code, rememberMe }) => {
+          await verify(code, rememberMe);
+        })}
+      >
         <TextField
           label={emailLabel}
           type="email"
@@ -52,28 +72,23 @@ export function VerifyScreen({ title }: { title: string }) {
           action={<LinkButton onClick={edit}>{editLabel}</LinkButton>}
         />
         <TextField
+          {...form.field('code')}
           label={codeLabel}
           variant="code"
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={SIGN_IN_CODE_LENGTH}
           placeholder={codePlaceholder}
           required
+          hideRequiredMarker
           autoFocus
-          value={code}
           // Codes are digits: spaces or dashes pasted with one are dropped.
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          onChange={(event) => form.setValue('code', event.target.value.replace(/\D/g, ''))}
         />
-        <CheckboxField
-          label={rememberMeLabel}
-          name="rememberMe"
-          checked={rememberMe}
-          onChange={(event) => setRememberMe(event.target.checked)}
-        />
-        <SubmitButton busy={verifying} busyLabel={verifyingLabel}>
+        <CheckboxField {...form.field('rememberMe')} label={rememberMeLabel} />
+        <SignInSubmit block busy={verifying} busyLabel={verifyingLabel}>
           {continueLabel}
-        </SubmitButton>
+        </SignInSubmit>
       </Form>
       <Resend>
         {noEmailQuestion}{' '}
@@ -89,6 +104,14 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(5)};
+  /* The sign-in card's controls are a size larger than the dashboard's. */
+  --os-control-height: 44px;
+`;
+
+const SignInSubmit = styled(SubmitButton)`
+  text-transform: uppercase;
+  letter-spacing: 0.06em;
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Resend = styled.p`

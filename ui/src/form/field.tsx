@@ -1,0 +1,189 @@
+import { useId, type ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+
+/** What a control inside a Field spreads on itself. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+  required?: boolean;
+}
+
+/** The props every field shares. */
+export interface FieldFrameProps {
+  label: ReactNode;
+  /** A hint under the control, read with it (`aria-describedby`). */
+  help?: ReactNode;
+  /** The error under the control; it also turns the border red and sets `aria-invalid`. */
+  error?: string;
+  /** Sets the control's `required` and shows a marker after the label. */
+  required?: boolean;
+  /** Keeps `required` but hides the marker (a form whose every field is required). */
+  hideRequiredMarker?: boolean;
+  /** The control's id; one is made when absent. */
+  id?: string;
+  /** Ids of other descriptions of the control, read after help and error. */
+  'aria-describedby'?: string;
+  className?: string;
+}
+
+/**
+ * A label, a control, its help text and its error. The control comes from `children`, which
+ * receives the id and ARIA wiring: the fields below use it, and so can any custom control.
+ */
+export function Field({
+  label,
+  help,
+  error,
+  required,
+  hideRequiredMarker = false,
+  id: givenId,
+  'aria-describedby': describedBy,
+  className,
+  children,
+}: FieldFrameProps & { children: (control: FieldControlProps) => ReactNode }) {
+  const { control, helpId, errorId } = useFieldWiring({
+    id: givenId,
+    help,
+    error,
+    required,
+    describedBy,
+  });
+  return (
+    <FieldFrame className={className}>
+      <LabelRow>
+        <Label htmlFor={control.id}>{label}</Label>
+        {/* Outside the label, so the accessible name stays the label's text; the control's
+            own `required` tells assistive technology. */}
+        {required && !hideRequiredMarker ? (
+          <RequiredMarker aria-hidden="true">*</RequiredMarker>
+        ) : null}
+      </LabelRow>
+      {children(control)}
+      <FieldMessages help={help} helpId={helpId} error={error} errorId={errorId} />
+    </FieldFrame>
+  );
+}
+
+/** Ids and ARIA attributes of a control with optional help and error texts. */
+export function useFieldWiring({
+  id,
+  help,
+  error,
+  required,
+  describedBy,
+}: {
+  id?: string;
+  help?: ReactNode;
+  error?: string;
+  required?: boolean;
+  describedBy?: string;
+}) {
+  const generatedId = useId();
+  const controlId = id ?? generatedId;
+  const helpId = `${controlId}-help`;
+  const errorId = `${controlId}-error`;
+  const describers = [help ? helpId : null, error ? errorId : null, describedBy ?? null].filter(
+    (value): value is string => Boolean(value),
+  );
+  const control: FieldControlProps = { id: controlId };
+  if (describers.length > 0) control['aria-describedby'] = describers.join(' ');
+  if (error) control['aria-invalid'] = true;
+  if (required) control.required = true;
+  return { control, helpId, errorId };
+}
+
+/** The help and error texts under a control. */
+export function FieldMessages({
+  help,
+  helpId,
+  error,
+  errorId,
+}: {
+  help?: ReactNode;
+  helpId: string;
+  error?: string;
+  errorId: string;
+}) {
+  return (
+    <>
+      {help ? <HelpText id={helpId}>{help}</HelpText> : null}
+      {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
+    </>
+  );
+}
+
+/** The look every text-like control shares (input, textarea); red border when aria-invalid. */
+export const controlStyles = css`
+  width: 100%;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  font: inherit;
+  color: ${({ theme }) => theme.colors.ink};
+  background: ${({ theme }) => theme.colors.surface};
+  transition:
+    border-color 120ms,
+    box-shadow 120ms;
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+  &:focus {
+    outline: none;
+    border-color: ${({ theme }) => theme.colors.brand};
+    box-shadow: 0 0 0 3px color-mix(in srgb, ${({ theme }) => theme.colors.brand} 18%, transparent);
+  }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+  &[aria-invalid='true']:focus {
+    box-shadow: 0 0 0 3px color-mix(in srgb, ${({ theme }) => theme.colors.danger} 18%, transparent);
+  }
+  &:read-only {
+    background: ${({ theme }) => theme.colors.canvas};
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+  &:disabled {
+    background: ${({ theme }) => theme.colors.canvas};
+    color: ${({ theme }) => theme.colors.inkMuted};
+    cursor: not-allowed;
+  }
+`;
+
+const FieldFrame = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const LabelRow = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+const Label = styled.label`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.ink};
+`;
+
+const RequiredMarker = styled.span`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const messageStyles = css`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  line-height: 1.4;
+`;
+
+const HelpText = styled.p`
+  ${messageStyles}
+  color: ${({ theme }) => theme.colors.inkMuted};
+`;
+
+const ErrorText = styled.p`
+  ${messageStyles}
+  color: ${({ theme }) => theme.colors.danger};
+`;

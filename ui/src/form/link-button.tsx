@@ -1,0 +1,20 @@
+import styled from 'styled-components';
+
+/** A button that reads like a link, for secondary actions inside text. */
+export const LinkButton = styled.button.attrs({ type: 'button' })`
+  padding: 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.brand};
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    color: ${({ theme }) => theme.colors.brandDark};
+    text-decoration: underline;
+  }
+  &:disabled {
+    color: ${({ theme }) => theme.colors.inkMuted};
+    cursor: not-allowed;
+  }
+`;

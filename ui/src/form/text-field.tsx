@@ -1,0 +1,138 @@
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import styled, { css } from 'styled-components';
+import { controlStyles, Field, type FieldFrameProps } from './field';
+
+type InputAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'aria-describedby' | 'className' | 'required'
+>;
+
+export type TextFieldProps = InputAttributes &
+  FieldFrameProps & {
+    /** Sits inside the field on the right, e.g. an Edit button. */
+    action?: ReactNode;
+    /** 'code' sets a one-time code in large, evenly spaced digits. */
+    variant?: 'text' | 'code';
+    ref?: Ref<HTMLInputElement>;
+  };
+
+/** A labelled input (text, email, password, number… through `type`). */
+export function TextField({
+  label,
+  help,
+  error,
+  required,
+  hideRequiredMarker,
+  id,
+  'aria-describedby': describedBy,
+  className,
+  action,
+  variant = 'text',
+  ...input
+}: TextFieldProps) {
+  return (
+    <Field
+      label={label}
+      help={help}
+      error={error}
+      required={required}
+      hideRequiredMarker={hideRequiredMarker}
+      id={id}
+      aria-describedby={describedBy}
+      className={className}
+    >
+      {(control) => (
+        <InputRow>
+          <Input {...input} {...control} $withAction={Boolean(action)} $code={variant === 'code'} />
+          {action ? <InputAction>{action}</InputAction> : null}
+        </InputRow>
+      )}
+    </Field>
+  );
+}
+
+/** A TextField for numbers; `form.field` turns its value into a number (empty: undefined). */
+export function NumberField(props: Omit<TextFieldProps, 'type' | 'variant'>) {
+  return <TextField inputMode="decimal" {...props} type="number" />;
+}
+
+const passwordToggleLabels = { show: 'Show password', hide: 'Hide password' } as const;
+
+/** A password input with a button that shows or hides what was typed. */
+export function PasswordField({
+  autoComplete = 'current-password',
+  ...props
+}: Omit<TextFieldProps, 'type' | 'variant' | 'action'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      autoComplete={autoComplete}
+      type={visible ? 'text' : 'password'}
+      action={
+        <VisibilityToggle
+          type="button"
+          aria-label={visible ? passwordToggleLabels.hide : passwordToggleLabels.show}
+          disabled={props.disabled}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </VisibilityToggle>
+      }
+    />
+  );
+}
+
+const InputRow = styled.div`
+  position: relative;
+  display: flex;
+`;
+
+const Input = styled.input<{ $withAction: boolean; $code: boolean }>`
+  ${controlStyles}
+  height: ${({ theme }) => theme.controlHeight};
+  padding: ${({ theme, $withAction }) =>
+    `0 ${$withAction ? theme.space(18) : theme.space(3)} 0 ${theme.space(3)}`};
+  ${({ $code }) =>
+    $code &&
+    css`
+      height: calc(${({ theme }) => theme.controlHeight} + ${({ theme }) => theme.space(2)});
+      font-size: ${({ theme }) => theme.font.size.xl};
+      font-weight: 600;
+      font-variant-numeric: tabular-nums;
+      letter-spacing: 0.4em;
+      &::placeholder {
+        font-size: ${({ theme }) => theme.font.size.md};
+        font-weight: 400;
+        letter-spacing: normal;
+      }
+    `}
+`;
+
+const InputAction = styled.div`
+  position: absolute;
+  top: 0;
+  right: ${({ theme }) => theme.space(3)};
+  bottom: 0;
+  display: flex;
+  align-items: center;
+`;
+
+const VisibilityToggle = styled.button`
+  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius};
+  background: none;
+  font: inherit;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.brand};
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+  &:disabled {
+    color: ${({ theme }) => theme.colors.inkMuted};
+    cursor: not-allowed;
+  }
+`;

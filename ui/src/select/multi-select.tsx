@@ -1,0 +1,244 @@
+import { useCombobox, useMultipleSelection } from 'downshift';
+import { useMemo, useState, type MouseEvent } from 'react';
+import styled from 'styled-components';
+import { Chip } from '../data/chip';
+import { controlStyles, Field, type FieldControlProps } from '../form/field';
+import {
+  adornmentRoom,
+  ControlAnchor,
+  FieldAdornments,
+  FieldIconButton,
+  filterOptions,
+  Listbox,
+  MenuMessage,
+  MenuPopup,
+  OptionItems,
+  selectDefaults,
+  type SelectFieldProps,
+} from './select-parts';
+
+export interface MultiSelectProps<Option> extends SelectFieldProps<Option> {
+  value: readonly Option[];
+  onChange: (options: Option[]) => void;
+  /** The accessible name of a chip's remove button; 'Remove {label}' by default. */
+  getRemoveLabel?: (optionLabel: string) => string;
+}
+
+/**
+ * A searchable multi-select: chosen options show as chips with remove buttons, the text input
+ * filters the rest. Keyboard as downshift gives it: arrows and Enter in the list (which stays
+ * open to pick several), Backspace in an empty input removes the last chip, ArrowLeft moves to
+ * the chips, where Backspace or Delete removes the focused one.
+ */
+export function MultiSelect<Option>(props: MultiSelectProps<Option>) {
+  return (
+    <Field
+      label={props.label}
+      help={props.help}
+      error={props.error}
+      required={props.required}
+      hideRequiredMarker={props.hideRequiredMarker}
+      id={props.id}
+      aria-describedby={props['aria-describedby']}
+      className={props.className}
+    >
+      {(control) => <MultiSelectControl {...props} control={control} />}
+    </Field>
+  );
+}
+
+function MultiSelectControl<Option>({
+  control,
+  label,
+  options,
+  value,
+  onChange,
+  getOptionValue,
+  getOptionLabel,
+  getOptionSearchText,
+  renderOption,
+  isOptionDisabled,
+  getRemoveLabel,
+  placeholder,
+  loading = false,
+  loadingText = selectDefaults.loadingText,
+  emptyText = selectDefaults.emptyText,
+  disabled = false,
+  maxMenuHeight = selectDefaults.maxMenuHeight,
+  onBlur,
+}: MultiSelectProps<Option> & { control: FieldControlProps }) {
+  const [query, setQuery] = useState('');
+  // A callback ref (not a ref object): downshift's getters receive it during render.
+  const [input, setInput] = useState<HTMLInputElement | null>(null);
+  const itemToKey = (option: Option | null) => (option === null ? null : getOptionValue(option));
+
+  // The list offers what is not chosen yet, filtered by the search.
+  const items = useMemo(() => {
+    if (loading) return [];
+    const chosen = new Set(value.map(getOptionValue));
+    const available = options.filter((option) => !chosen.has(getOptionValue(option)));
+    return filterOptions(available, query, getOptionLabel, getOptionSearchText);
+  }, [loading, value, options, query, getOptionValue, getOptionLabel, getOptionSearchText]);
+
+  const { getSelectedItemProps, getDropdownProps, addSelectedItem, removeSelectedItem } =
+    useMultipleSelection<Option>({
+      selectedItems: [...value],
+      itemToKey,
+      onSelectedItemsChange: ({ selectedItems }) => onChange(selectedItems),
+    });
+
+  const {
+    isOpen,
+    highlightedIndex,
+    getInputProps,
+    getToggleButtonProps,
+    getMenuProps,
+    getItemProps,
+  } = useCombobox<Option>({
+    items,
+    inputValue: query,
+    // The combobox only picks; the choice lives in useMultipleSelection.
+    selectedItem: null,
+    itemToKey,
+    itemToString: (option) => (option === null ? '' : getOptionLabel(option)),
+    isItemDisabled: (option) => isOptionDisabled?.(option) ?? false,
+    inputId: control.id,
+    onInputValueChange: ({ inputValue }) => setQuery(inputValue),
+    stateReducer: (_state, { type, changes }) => {
+      switch (type) {
+        case useCombobox.stateChangeTypes.InputKeyDownEnter:
+        case useCombobox.stateChangeTypes.ItemClick:
+          // Stay open with a fresh search, to pick several in a row.
+          return { ...changes, isOpen: true, highlightedIndex: 0, inputValue: '' };
+        case useCombobox.stateChangeTypes.InputBlur:
+          // Leaving the field adds nothing and drops the unfinished search.
+          return { ...changes, selectedItem: null, inputValue: '' };
+        default:
+          return changes;
+      }
+    },
+    onStateChange: ({ type, selectedItem }) => {
+      const picked =
+        type === useCombobox.stateChangeTypes.InputKeyDownEnter ||
+        type === useCombobox.stateChangeTypes.ItemClick;
+      if (picked && selectedItem) addSelectedItem(selectedItem);
+    },
+  });
+
+  const focusInput = (event: MouseEvent<HTMLDivElement>) => {
+    // A click on the box's empty space, not on a chip or a button inside it.
+    if (event.target === event.currentTarget) input?.focus();
+  };
+
+  return (
+    <ControlAnchor>
+      <ChipBox
+        $invalid={Boolean(control['aria-invalid'])}
+        $disabled={disabled}
+        onClick={focusInput}
+      >
+        {value.map((option, index) => {
+          const optionLabel = getOptionLabel(option);
+          return (
+            <Chip
+              key={getOptionValue(option)}
+              label={optionLabel}
+              removeLabel={getRemoveLabel?.(optionLabel)}
+              disabled={disabled}
+              onRemove={() => {
+                removeSelectedItem(option);
+                input?.focus();
+              }}
+              {...getSelectedItemProps({ selectedItem: option, index })}
+            />
+          );
+        })}
+        <ChipInput
+          {...getInputProps(
+            getDropdownProps({
+              ref: setInput,
+              disabled,
+              placeholder: value.length === 0 ? placeholder : undefined,
+              'aria-describedby': control['aria-describedby'],
+              'aria-invalid': control['aria-invalid'],
+              'aria-required': control.required,
+              onBlur,
+            }),
+          )}
+        />
+      </ChipBox>
+      <FieldAdornments>
+        {/* The input opens the list itself: the chevron is for the mouse only. */}
+        <FieldIconButton {...getToggleButtonProps({ disabled, 'aria-hidden': true, tabIndex: -1 })}>
+          ▾
+        </FieldIconButton>
+      </FieldAdornments>
+      <MenuPopup $open={isOpen}>
+        <Listbox $maxHeight={maxMenuHeight} {...getMenuProps({ 'aria-label': label })}>
+          {isOpen ? (
+            <OptionItems
+              items={items}
+              highlightedIndex={highlightedIndex}
+              isSelected={() => false}
+              getItemProps={getItemProps}
+              getOptionValue={getOptionValue}
+              getOptionLabel={getOptionLabel}
+              renderOption={renderOption}
+            />
+          ) : null}
+        </Listbox>
+        <MenuMessage
+          open={isOpen}
+          loading={loading}
+          empty={items.length === 0}
+          loadingText={loadingText}
+          emptyText={emptyText}
+        />
+      </MenuPopup>
+    </ControlAnchor>
+  );
+}
+
+// Looks like a text field; the focus ring follows the input inside it.
+const ChipBox = styled.div<{ $invalid: boolean; $disabled: boolean }>`
+  ${controlStyles}
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  min-height: ${({ theme }) => theme.controlHeight};
+  padding: ${({ theme }) =>
+    `${theme.space(1)} ${theme.space(adornmentRoom(false))} ${theme.space(1)} ${theme.space(2)}`};
+  cursor: text;
+  border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  background: ${({ theme, $disabled }) => ($disabled ? theme.colors.canvas : theme.colors.surface)};
+  &:focus-within {
+    border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.brand)};
+    box-shadow: 0 0 0 3px
+      color-mix(
+        in srgb,
+        ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.brand)} 18%,
+        transparent
+      );
+  }
+`;
+
+const ChipInput = styled.input`
+  flex: 1 0 ${({ theme }) => theme.space(20)};
+  min-width: 0;
+  height: calc(${({ theme }) => theme.controlHeight} - ${({ theme }) => theme.space(3)});
+  padding: 0 ${({ theme }) => theme.space(1)};
+  border: 0;
+  background: transparent;
+  font: inherit;
+  color: inherit;
+  &:focus {
+    outline: none;
+  }
+  &::placeholder {
+    color: ${({ theme }) => theme.colors.inkMuted};
+  }
+  &:disabled {
+    cursor: not-allowed;
+  }
+`;

@@ -1,0 +1,247 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { LoadingMessage } from '../data/loading-message';
+import { controlStyles, type FieldFrameProps } from '../form/field';
+
+export type OptionValue = string | number;
+
+/** What `renderOption` learns about the option it draws. */
+export interface OptionState {
+  highlighted: boolean;
+  selected: boolean;
+}
+
+/** The props Select and MultiSelect share. */
+export interface SelectFieldProps<Option> extends Omit<FieldFrameProps, 'label'> {
+  /** The visible label; it also names the list of options. */
+  label: string;
+  options: readonly Option[];
+  /** A stable key per option; the chosen value is matched to the options by it. */
+  getOptionValue: (option: Option) => OptionValue;
+  /** The option's text: shown once chosen (field or chip) and searched. */
+  getOptionLabel: (option: Option) => string;
+  /** More text the search looks in (an e-mail, a property name). */
+  getOptionSearchText?: (option: Option) => string;
+  /** Draws an option in the list (OptionLines lays out two or three lines); the label otherwise. */
+  renderOption?: (option: Option, state: OptionState) => ReactNode;
+  isOptionDisabled?: (option: Option) => boolean;
+  placeholder?: string;
+  /** Shows `loadingText` with a spinner in the list instead of the options. */
+  loading?: boolean;
+  loadingText?: string;
+  /** Shown in the list when no option matches (or there are none). */
+  emptyText?: string;
+  disabled?: boolean;
+  /** The list's maximum height in pixels; it scrolls beyond. */
+  maxMenuHeight?: number;
+  onBlur?: () => void;
+}
+
+export const selectDefaults = {
+  loadingText: 'Loading...',
+  emptyText: 'No options found',
+  maxMenuHeight: 320,
+} as const;
+
+/** Case-insensitive "contains" over the label and the extra search text. */
+export function filterOptions<Option>(
+  options: readonly Option[],
+  query: string,
+  getOptionLabel: (option: Option) => string,
+  getOptionSearchText?: (option: Option) => string,
+): Option[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [...options];
+  return options.filter((option) =>
+    [getOptionLabel(option), getOptionSearchText?.(option) ?? '']
+      .join(' ')
+      .toLocaleLowerCase()
+      .includes(needle),
+  );
+}
+
+/** The options of an open list; `getItemProps` comes from the downshift hook in use. */
+export function OptionItems<Option>({
+  items,
+  highlightedIndex,
+  isSelected,
+  getItemProps,
+  getOptionValue,
+  getOptionLabel,
+  renderOption,
+}: {
+  items: readonly Option[];
+  highlightedIndex: number;
+  isSelected: (option: Option) => boolean;
+  getItemProps: (options: {
+    item: Option;
+    index: number;
+    'aria-selected': boolean;
+  }) => HTMLAttributes<HTMLLIElement>;
+  getOptionValue: (option: Option) => OptionValue;
+  getOptionLabel: (option: Option) => string;
+  renderOption?: (option: Option, state: OptionState) => ReactNode;
+}) {
+  return (
+    <>
+      {items.map((option, index) => {
+        const state = { highlighted: index === highlightedIndex, selected: isSelected(option) };
+        return (
+          <OptionItem
+            key={getOptionValue(option)}
+            $highlighted={state.highlighted}
+            // downshift compares the chosen item by reference; ours may be a copy.
+            {...getItemProps({ item: option, index, 'aria-selected': state.selected })}
+          >
+            {renderOption ? renderOption(option, state) : getOptionLabel(option)}
+          </OptionItem>
+        );
+      })}
+    </>
+  );
+}
+
+/** The loading or empty message under the options, outside the listbox (which holds options only). */
+export function MenuMessage({
+  open,
+  loading,
+  empty,
+  loadingText,
+  emptyText,
+}: {
+  open: boolean;
+  loading: boolean;
+  empty: boolean;
+  loadingText: string;
+  emptyText: string;
+}) {
+  if (!open) return null;
+  if (loading)
+    return (
+      <MessageBox>
+        <LoadingMessage text={loadingText} />
+      </MessageBox>
+    );
+  if (empty) return <MessageBox role="status">{emptyText}</MessageBox>;
+  return null;
+}
+
+/** Positions the list under the control. */
+export const ControlAnchor = styled.div`
+  position: relative;
+`;
+
+export const MenuPopup = styled.div<{ $open: boolean }>`
+  position: absolute;
+  top: calc(100% + ${({ theme }) => theme.space(1)});
+  left: 0;
+  right: 0;
+  z-index: 20;
+  display: ${({ $open }) => ($open ? 'block' : 'none')};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  box-shadow: ${({ theme }) => theme.shadow.overlay};
+  overflow: hidden;
+`;
+
+// The listbox itself scrolls: downshift scrolls the highlighted option into view inside it.
+export const Listbox = styled.ul<{ $maxHeight: number }>`
+  max-height: ${({ $maxHeight }) => `${$maxHeight}px`};
+  margin: 0;
+  padding: 0;
+  overflow-y: auto;
+  list-style: none;
+  &:empty {
+    display: none;
+  }
+`;
+
+const OptionItem = styled.li<{ $highlighted: boolean }>`
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  color: ${({ theme }) => theme.colors.ink};
+  overflow-wrap: anywhere;
+  cursor: pointer;
+  ${({ $highlighted, theme }) =>
+    $highlighted &&
+    css`
+      background: ${theme.colors.surfaceHover};
+    `}
+  &[aria-selected='true'] {
+    font-weight: 600;
+    box-shadow: inset 3px 0 0 ${({ theme }) => theme.colors.brand};
+  }
+  &[aria-disabled='true'] {
+    color: ${({ theme }) => theme.colors.inkMuted};
+    cursor: not-allowed;
+  }
+`;
+
+const MessageBox = styled.div`
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** The field's box: the form fields' look, plus the states a non-input control needs. */
+export const controlBoxStyles = css`
+  ${controlStyles}
+  display: flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.controlHeight};
+  &[aria-disabled='true'] {
+    background: ${({ theme }) => theme.colors.canvas};
+    color: ${({ theme }) => theme.colors.inkMuted};
+    cursor: not-allowed;
+  }
+`;
+
+/** The icons at the right end of the field; only its buttons take the mouse. */
+export const FieldAdornments = styled.div`
+  position: absolute;
+  top: 0;
+  right: ${({ theme }) => theme.space(1)};
+  height: ${({ theme }) => theme.controlHeight};
+  display: flex;
+  align-items: center;
+  pointer-events: none;
+  & > button {
+    pointer-events: auto;
+  }
+`;
+
+/** Room the field's text leaves for its adornments: one icon, or two with a clear button. */
+export const adornmentRoom = (withClear: boolean) => (withClear ? 16 : 9);
+
+/** The chevron of a select whose whole box opens the list. */
+export const ChevronIcon = styled.span.attrs({ 'aria-hidden': true, children: '▾' })`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: ${({ theme }) => theme.space(7)};
+  color: ${({ theme }) => theme.colors.inkMuted};
+`;
+
+/** A small icon button inside the field (chevron, clear). */
+export const FieldIconButton = styled.button.attrs({ type: 'button' })`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex: none;
+  width: ${({ theme }) => theme.space(7)};
+  height: ${({ theme }) => theme.space(7)};
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.inkMuted};
+  font: inherit;
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+    color: ${({ theme }) => theme.colors.ink};
+  }
+  &:disabled {
+    cursor: not-allowed;
+  }
+`;
