@@ -10,10 +10,14 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
+  nodes: Array<{ target: string[]; html: string; failureSummary?: string }>;
 }
 
-/** Serious and critical WCAG 2.x A/AA violations on the page as it is now, as readable lines. */
+/**
+ * Serious and critical WCAG 2.x A/AA violations on the page as it is now, as readable lines: the
+ * rule, and per element its selector, its markup (styled-components' class names alone do
+ * not say which element it is) and axe's summary of what is wrong.
+ */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: axeSource });
@@ -32,10 +36,21 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
+        `${violation.impact} ${violation.id} (${violation.help}):\n${violation.nodes
+          .map(
+            (node) => `  ${node.target.join(' ')}\n    ${snippet(node.html)}\n    ${summary(node)}`,
+          )
+          .join('\n')}`,
     );
+}
+
+function snippet(html: string): string {
+  const flat = html.replace(/\s+/g, ' ');
+  return flat.length > 200 ? `${flat.slice(0, 197)}...` : flat;
+}
+
+function summary(node: AxeViolation['nodes'][number]): string {
+  return (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ');
 }
 
 /** Fails the journey when the current screen has a serious or critical accessibility violation. */

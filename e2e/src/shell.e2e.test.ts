@@ -3,6 +3,7 @@ import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { journeyTarget, screenshot, startTestProduct, type JourneyTarget } from './product-harness';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
+import { expectAccessible } from './accessibility';
 
 // Texts the shell and the remotes render (spec 01 §2.5 and the remotes' page titles).
 const notFoundText = 'The Page Not Found';
@@ -51,6 +52,7 @@ describe('the shell composes the remotes at run time', () => {
     const { page, responses } = await openPage(visitor);
     await page.goto(`${baseUrl}/`);
     await heading(page, 'Sign in to OutSync').waitFor();
+    await expectAccessible(page);
     const manifests = responses.filter((r) => r.url().endsWith('/mf-manifest.json'));
     expect(manifests.map((r) => new URL(r.url()).origin)).toContain(originOf('mfe-auth'));
     expect(manifests.every((r) => r.status() === 200)).toBe(true);
@@ -62,6 +64,7 @@ describe('the shell composes the remotes at run time', () => {
     const { page, responses } = await openPage();
     await page.goto(`${baseUrl}/admin/dashboard/webhooks`);
     await heading(page, 'Webhooks').waitFor();
+    await expectAccessible(page);
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).resolves.toBe(
       true,
     );
@@ -78,6 +81,7 @@ describe('the shell composes the remotes at run time', () => {
     const { page } = await openPage(visitor);
     await page.goto(`${baseUrl}/no/such/page`);
     await heading(page, notFoundText).waitFor();
+    await expectAccessible(page);
     await page.getByRole('link', { name: mainPageLink }).click();
     await heading(page, 'Sign in to OutSync').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -89,6 +93,7 @@ describe('the shell composes the remotes at run time', () => {
     const { page } = await openPage(visitor);
     await page.goto(`${baseUrl}/unauthorized`);
     await heading(page, unauthorizedText).waitFor();
+    await expectAccessible(page);
     await expect(page.getByRole('link', { name: mainPageLink }).getAttribute('href')).resolves.toBe(
       '/',
     );
@@ -128,6 +133,7 @@ describe('the shell composes the remotes at run time', () => {
       if (group) await sidebar.getByRole('button', { name: group }).click();
       await sidebar.getByRole('link', { name: link, exact: true }).click();
       await heading(page, title).waitFor();
+      await expectAccessible(page);
     }
 
     // Each shared singleton is downloaded exactly once, from the shell, though every remote
@@ -186,6 +192,7 @@ describe('modules on an instance of our own', () => {
     await page.goto(`${own.shellUrl}/admin/dashboard/history/webhook-logs`);
     const tile = page.getByRole('alert');
     await tile.getByText(moduleUnavailable).waitFor();
+    await expectAccessible(page);
     await screenshot(page, 'remote-down-tile');
 
     // The sidebar and the other areas still work.
@@ -202,6 +209,7 @@ describe('modules on an instance of our own', () => {
     await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
     await heading(page, 'Webhook payloads').waitFor();
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await expectAccessible(page);
     await screenshot(page, 'remote-recovered');
     await page.close();
   });
@@ -213,6 +221,7 @@ describe('modules on an instance of our own', () => {
     await expect(
       page.getByRole('navigation', { name: 'OutSync webhooks' }).isVisible(),
     ).resolves.toBe(true);
+    await expectAccessible(page);
     await screenshot(page, 'mfe-webhooks-alone');
     await page.close();
   });

@@ -3,6 +3,7 @@ import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { DEMO_ADMIN_EMAIL } from '../../scripts/product';
 import { journeyTarget, screenshot, type JourneyTarget } from './product-harness';
 import { readSignInCode } from '../../scripts/sign-in';
+import { expectAccessible } from './accessibility';
 
 // Spec 01 §2.2–2.4 texts.
 const upgradeBanner = (email: string) =>
@@ -33,12 +34,15 @@ afterAll(async () => {
 /** Goes through the login and verify screens as a user does, reading the code from the mailbox. */
 async function signInThroughScreens(page: Page, email: string, name: string) {
   await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Email').waitFor();
+  await expectAccessible(page);
   await page.getByLabel('Email').fill(email);
   const since = new Date(Date.now() - 1000);
   await screenshot(page, `${name}-login`);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.getByRole('heading', { name: 'Verify Your Identity' }).waitFor();
+  await expectAccessible(page);
   expect(new URL(page.url()).pathname).toBe('/verify');
   expect(await page.getByText("We've sent an email with your code to").textContent()).toContain(
     email,
@@ -64,6 +68,7 @@ test('a new customer signs in with the mailed code, sees the free-plan dashboard
     /^data:image\/svg\+xml/,
   );
   await page.getByText(upgradeBanner('support@outsync.dev')).waitFor();
+  await expectAccessible(page);
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar.getByRole('link', { name: 'Users' }).count()).resolves.toBe(0);
   await screenshot(page, 'sign-in-customer-dashboard');
@@ -83,11 +88,13 @@ test('a new customer signs in with the mailed code, sees the free-plan dashboard
   await sidebar.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByLabel('Email').waitFor();
+  await expectAccessible(page);
   await screenshot(page, 'sign-in-logged-out');
 
   // The session is over on the server: the dashboard now says Unauthorized.
   await page.goto(`${baseUrl}/admin/dashboard/webhooks`);
   await page.getByRole('heading', { name: 'Unauthorized!' }).waitFor();
+  await expectAccessible(page);
 });
 
 test('the demo admin on the paid tier sees no banner and the Users entry', async () => {
@@ -97,5 +104,6 @@ test('the demo admin on the paid tier sees no banner and the Users entry', async
   await sidebar.getByRole('link', { name: 'Users' }).waitFor();
   await expect(page.getByText(/You are on a free plan/).count()).resolves.toBe(0);
   await page.getByText('All systems operational').waitFor();
+  await expectAccessible(page);
   await screenshot(page, 'sign-in-admin-dashboard');
 });
