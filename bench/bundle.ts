@@ -7,14 +7,11 @@ import { launchBrowser } from '../scripts/chromium.ts';
 import { DEMO_ADMIN_EMAIL, freePortsEnv, startProduct } from '../scripts/product.ts';
 import { signInThroughApi } from '../scripts/sign-in.ts';
 import { remoteApps, type RemoteAppName } from '../scripts/topology.ts';
+import { routesServedBy } from '../contracts/src/catalog/routes.ts';
 
 const goals = { shell: 200, remote: 60 }; // KB gzip, from the foundation issue
-const firstRoute: Record<RemoteAppName, string> = {
-  'mfe-auth': '/',
-  'mfe-webhooks': '/admin/dashboard/webhooks',
-  'mfe-accounts': '/admin/dashboard/hubspot',
-  'mfe-history': '/admin/dashboard/history/webhook-logs',
-};
+/** A remote's first load is measured on its landing page, the first route it serves. */
+const firstRoute = (app: RemoteAppName) => routesServedBy(app)[0].path;
 
 interface Download {
   url: string;
@@ -66,11 +63,11 @@ const product = await startProduct({
 });
 try {
   const rows: Array<[string, number, number, number]> = [];
-  const dashboard = await firstVisit(firstRoute['mfe-webhooks']);
+  const dashboard = await firstVisit(firstRoute('mfe-webhooks'));
   const shellFiles = dashboard.get(product.shellUrl) ?? [];
   rows.push(['shell (first load)', total(shellFiles), shellFiles.length, goals.shell]);
   for (const app of remoteApps) {
-    const visit = await firstVisit(firstRoute[app]);
+    const visit = await firstVisit(firstRoute(app));
     const own = visit.get(product.appUrls[app]) ?? [];
     rows.push([`${app} (own first load)`, total(own), own.length, goals.remote]);
   }

@@ -1,12 +1,16 @@
 import { createAppConfig } from '../rspack.config.ts';
+// The catalog file itself, not '@outsync/contracts': the config then loads no zod or ky.
+import { exposesOfRemote } from '../contracts/src/catalog/routes.ts';
 
 export default createAppConfig({
   app: 'mfe-history',
   title: 'OutSync history',
   exposes: {
-    './WebhookLogsPage': './src/exposes/webhook-logs-page.tsx',
-    './BlockListLogsPage': './src/exposes/block-list-logs-page.tsx',
-    './CategoryBaseFilterLogsPage': './src/exposes/category-base-filter-logs-page.tsx',
+    ...exposesOfRemote('mfe-history', {
+      WebhookLogsPage: './src/exposes/webhook-logs-page.tsx',
+      BlockListLogsPage: './src/exposes/block-list-logs-page.tsx',
+      CategoryBaseFilterLogsPage: './src/exposes/category-base-filter-logs-page.tsx',
+    }),
     './mount': './src/exposes/mount.ts',
   },
 });

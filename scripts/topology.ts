@@ -1,8 +1,16 @@
 // The product's processes, their default ports and the env variables that override them.
 // Shared by the rspack factory, `npm start`, the e2e harness and the bundle bench.
+// The apps and their federation names come from the contracts' catalog; this file is read by
+// build configs, so it imports that one dependency-free file rather than the whole package.
+import {
+  federationNames,
+  remoteApps as catalogRemoteApps,
+  type FrontEndApp,
+  type RemoteApp,
+} from '../contracts/src/catalog/front-end-apps.ts';
 
-export type AppName = 'shell' | 'mfe-auth' | 'mfe-webhooks' | 'mfe-accounts' | 'mfe-history';
-export type RemoteAppName = Exclude<AppName, 'shell'>;
+export type AppName = FrontEndApp;
+export type RemoteAppName = RemoteApp;
 
 export interface AppInfo {
   /** Workspace folder. */
@@ -18,46 +26,41 @@ export interface AppInfo {
 export const apps: Record<AppName, AppInfo> = {
   shell: {
     folder: 'shell',
-    federationName: 'outsync_shell',
+    federationName: federationNames.shell,
     portEnv: 'SHELL_PORT',
     defaultPort: 3000,
   },
   'mfe-auth': {
     folder: 'mfe-auth',
-    federationName: 'outsync_auth',
+    federationName: federationNames['mfe-auth'],
     portEnv: 'MFE_AUTH_PORT',
     defaultPort: 3001,
     urlEnv: 'MFE_AUTH_URL',
   },
   'mfe-webhooks': {
     folder: 'mfe-webhooks',
-    federationName: 'outsync_webhooks',
+    federationName: federationNames['mfe-webhooks'],
     portEnv: 'MFE_WEBHOOKS_PORT',
     defaultPort: 3002,
     urlEnv: 'MFE_WEBHOOKS_URL',
   },
   'mfe-accounts': {
     folder: 'mfe-accounts',
-    federationName: 'outsync_accounts',
+    federationName: federationNames['mfe-accounts'],
     portEnv: 'MFE_ACCOUNTS_PORT',
     defaultPort: 3003,
     urlEnv: 'MFE_ACCOUNTS_URL',
   },
   'mfe-history': {
     folder: 'mfe-history',
-    federationName: 'outsync_history',
+    federationName: federationNames['mfe-history'],
     portEnv: 'MFE_HISTORY_PORT',
     defaultPort: 3004,
     urlEnv: 'MFE_HISTORY_URL',
   },
 };
 
-export const remoteApps: RemoteAppName[] = [
-  'mfe-auth',
-  'mfe-webhooks',
-  'mfe-accounts',
-  'mfe-history',
-];
+export const remoteApps: RemoteAppName[] = [...catalogRemoteApps];
 
 export const services = {
   syncService: { portEnv: 'SYNC_SERVICE_PORT', defaultPort: 4000 },

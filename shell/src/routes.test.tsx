@@ -1,8 +1,12 @@
 import { screen } from '@testing-library/react';
-import { routes } from './routes';
-import { renderAt } from './test/render';
+import { MemoryRouter, useLocation } from 'react-router';
+import { ApiProvider, createQueryClient } from '@outsync/app-runtime';
+import { ShellRoutes } from './routes';
+import { renderWithUi } from './test/render';
 import { fakeServer } from './test/fake-server';
 import { loadRemoteModule } from './federation/remote-registry';
+import { createOutsideNavigator, NavigationBridge } from './routing/navigation-bridge';
+import { createShellApiClient } from './session/shell-api-client';
 
 jest.mock('./federation/remote-registry', () => ({ loadRemoteModule: jest.fn() }));
 const load = jest.mocked(loadRemoteModule);
@@ -18,6 +22,35 @@ beforeEach(() => {
   }));
 });
 
+function CurrentPath() {
+  return <output aria-label="Current path">{useLocation().pathname}</output>;
+}
+
+/**
+ * The shell's routes at `path`, wired as app.tsx wires them (declarative router, 401 bridge),
+ * with a fresh query cache so no answer carries over from another test.
+ */
+async function renderShellAt(path: string) {
+  const navigator = createOutsideNavigator();
+  const queryClient = createQueryClient();
+  const api = createShellApiClient({
+    onUnauthorized: () => navigator.navigate('/unauthorized'),
+    queryClient,
+  });
+  await renderWithUi(
+    <ApiProvider client={api} queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <NavigationBridge navigator={navigator} />
+        <ShellRoutes />
+        <CurrentPath />
+      </MemoryRouter>
+    </ApiProvider>,
+  );
+}
+
+const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
+
+// Spec 01 §2.1's paths, served by the remotes /remotes.json names.
 test.each([
   ['/', 'outsync_auth', 'LoginPage'],
   ['/verify', 'outsync_auth', 'VerifyPage'],
@@ -36,24 +69,51 @@ test.each([
     'CategoryBaseFilterLogsPage',
   ],
 ])('%s loads %s/%s', async (path, remote, expose) => {
-  await renderAt(path, routes);
+  await renderShellAt(path);
   expect(await screen.findByRole('heading', { name: expose })).toBeTruthy();
   expect(load).toHaveBeenCalledWith(remote, expose);
+  expect(currentPath()).toBe(path);
+});
+
+test.each([
+  ['/', 'LoginPage', false],
+  ['/verify', 'VerifyPage', false],
+  ['/admin/dashboard/webhooks', 'WebhooksPage', true],
+])('%s renders %s inside the session-loading layout: %s', async (path, expose, inLayout) => {
+  await renderShellAt(path);
+  await screen.findByRole('heading', { name: expose });
+  const paths = server.requests.map((request) => new URL(request.url).pathname);
+  expect(paths.includes('/api/admin/me')).toBe(inLayout);
+  expect(screen.queryByRole('navigation', { name: 'Dashboard' }) !== null).toBe(inLayout);
 });
 
 test('/admin/dashboard goes to the webhooks screen', async () => {
-  const { router } = await renderAt('/admin/dashboard', routes);
+  await renderShellAt('/admin/dashboard');
   expect(await screen.findByRole('heading', { name: 'WebhooksPage' })).toBeTruthy();
-  expect(router.state.location.pathname).toBe('/admin/dashboard/webhooks');
+  expect(currentPath()).toBe('/admin/dashboard/webhooks');
 });
 
 test.each(['/nope', '/admin/dashboard/nope'])('%s shows the not-found page', async (path) => {
-  await renderAt(path, routes);
+  await renderShellAt(path);
   expect(await screen.findByRole('heading', { name: 'The Page Not Found' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Go to the main page' }).getAttribute('href')).toBe('/');
 });
 
 test('/unauthorized shows its page', async () => {
-  renderAt('/unauthorized', routes);
+  await renderShellAt('/unauthorized');
   expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeTruthy();
+});
+
+test('a 401 from a dashboard call goes to /unauthorized inside the router', async () => {
+  server.restore();
+  server = fakeServer({
+    'GET /api/admin/me': () => ({
+      status: 401,
+      body: { message: 'Sign in first.', code: 'unauthorized' },
+    }),
+  });
+  await renderShellAt('/admin/dashboard/users');
+  expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeTruthy();
+  expect(currentPath()).toBe('/unauthorized');
+  expect(load).not.toHaveBeenCalled();
 });

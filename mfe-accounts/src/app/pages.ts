@@ -1,4 +1,5 @@
 import type { ModulePage } from '@outsync/app-runtime';
+import { pagesOfRemote } from '@outsync/contracts';
 import HubspotPage, { HubspotTitle } from '../exposes/hubspot-page';
 import SalesforcePage, { SalesforceTitle } from '../exposes/salesforce-page';
 import ApiKeysPage, { ApiKeysTitle } from '../exposes/api-keys-page';
@@ -6,18 +7,14 @@ import ServicesPage, { ServicesTitle } from '../exposes/services-page';
 import BlockListsPage, { BlockListsTitle } from '../exposes/block-lists-page';
 import UsersPage, { UsersTitle } from '../exposes/users-page';
 
-/** The pages this module exposes, at their dashboard paths. */
-export const pages: [ModulePage, ...ModulePage[]] = [
-  { path: '/admin/dashboard/hubspot', label: HubspotTitle, Component: HubspotPage },
-  { path: '/admin/dashboard/salesforce', label: SalesforceTitle, Component: SalesforcePage },
-  { path: '/admin/dashboard/api-keys', label: ApiKeysTitle, Component: ApiKeysPage },
-  { path: '/admin/dashboard/services', label: ServicesTitle, Component: ServicesPage },
-  {
-    path: '/admin/dashboard/smartlead-block-lists',
-    label: BlockListsTitle,
-    Component: BlockListsPage,
-  },
-  { path: '/admin/dashboard/users', label: UsersTitle, Component: UsersPage },
-];
+/** The pages this module exposes, at their paths in the route catalog. */
+export const pages: [ModulePage, ...ModulePage[]] = pagesOfRemote('mfe-accounts', {
+  HubspotPage: { label: HubspotTitle, Component: HubspotPage },
+  SalesforcePage: { label: SalesforceTitle, Component: SalesforcePage },
+  ApiKeysPage: { label: ApiKeysTitle, Component: ApiKeysPage },
+  ServicesPage: { label: ServicesTitle, Component: ServicesPage },
+  BlockListsPage: { label: BlockListsTitle, Component: BlockListsPage },
+  UsersPage: { label: UsersTitle, Component: UsersPage },
+});
 
 export const moduleName = 'OutSync connected accounts';

@@ -1,4 +1,6 @@
-/** The sidebar of spec 01 §2.2 (labels from spec 02 §2.1 for the CRM entries). */
+import { routeList, type SidebarGroup } from '@outsync/contracts';
+
+/** The sidebar of spec 01 §2.2, built from the route catalog's sidebar placements. */
 export interface NavLinkItem {
   label: string;
   to: string;
@@ -14,53 +16,31 @@ export interface NavGroup {
 
 export type NavEntry = NavLinkItem | NavGroup;
 
-export const navigation: NavEntry[] = [
-  {
-    label: 'Connected accounts',
-    items: [
-      { label: 'HubSpot', to: '/admin/dashboard/hubspot', routeName: 'hubspot-view' },
-      {
-        label: 'Salesforce',
-        to: '/admin/dashboard/salesforce',
-        routeName: 'salesforce-settings-view',
-      },
-      { label: 'API keys', to: '/admin/dashboard/api-keys', routeName: 'api-key-view' },
-      {
-        label: 'Webhook endpoint',
-        to: '/admin/dashboard/services',
-        routeName: 'additional-services-view',
-      },
-    ],
-  },
-  { label: 'Webhook receiver', to: '/admin/dashboard/webhooks', routeName: 'webhook-view' },
-  {
-    label: 'Block lists',
-    to: '/admin/dashboard/smartlead-block-lists',
-    routeName: 'smartlead-block-list-view',
-  },
-  {
-    label: 'Users',
-    to: '/admin/dashboard/users',
-    routeName: 'user-view',
-    managerOrAdminOnly: true,
-  },
-  {
-    label: 'History',
-    items: [
-      { label: 'Webhooks', to: '/admin/dashboard/history/webhook-logs', routeName: 'webhook-logs' },
-      {
-        label: 'Block Lists',
-        to: '/admin/dashboard/history/block-list-logs',
-        routeName: 'block-list-logs',
-      },
-      {
-        label: 'Category Base Filter',
-        to: '/admin/dashboard/history/category-base-filter-logs',
-        routeName: 'category-base-filter-logs',
-      },
-    ],
-  },
-];
+/** Catalog order; a group sits where its first entry falls. */
+function sidebarEntries(): NavEntry[] {
+  const entries: NavEntry[] = [];
+  const groups = new Map<SidebarGroup, NavGroup>();
+  for (const route of routeList) {
+    if (!route.sidebar) continue;
+    const item: NavLinkItem = { label: route.sidebar.label, to: route.path, routeName: route.name };
+    if (route.access === 'manager-or-admin') item.managerOrAdminOnly = true;
+    const groupLabel = route.sidebar.group;
+    if (!groupLabel) {
+      entries.push(item);
+      continue;
+    }
+    let group = groups.get(groupLabel);
+    if (!group) {
+      group = { label: groupLabel, items: [] };
+      groups.set(groupLabel, group);
+      entries.push(group);
+    }
+    group.items.push(item);
+  }
+  return entries;
+}
+
+export const navigation: NavEntry[] = sidebarEntries();
 
 export function isGroup(entry: NavEntry): entry is NavGroup {
   return 'items' in entry;

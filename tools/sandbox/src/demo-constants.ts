@@ -1,5 +1,6 @@
 // The demo credentials every sandbox accepts. They are public on purpose: the start banner
 // prints them so a new user can connect every screen without an outside account.
+import type { Platform } from '@outsync/contracts';
 
 /** Where `npm start` runs the sandbox; connectors get base URLs under it. */
 export const SANDBOX_DEFAULT_PORT = 4100;
@@ -27,13 +28,13 @@ export const INSTANTLY_DEMO_API_KEY = 'instantly_sandbox_demo_key_0001';
 export const BISON_DEMO_API_KEY = 'bison_sandbox_demo_token_0001';
 export const HEYREACH_DEMO_API_KEY = 'heyreach_sandbox_demo_key_0001';
 
-/** Every platform key the sandbox accepts, by platform, for banners and docs. */
+/** Every platform key the sandbox accepts, by the product's platform value, for banners and docs. */
 export const DEMO_API_KEYS = {
   smartlead: SMARTLEAD_DEMO_API_KEY,
   instantly: INSTANTLY_DEMO_API_KEY,
   bison: BISON_DEMO_API_KEY,
   heyreach: HEYREACH_DEMO_API_KEY,
-} as const;
+} as const satisfies Record<Platform, string>;
 
 export const DEMO_OAUTH_CLIENTS = {
   hubspot: { clientId: HUBSPOT_DEMO_CLIENT_ID, clientSecret: HUBSPOT_DEMO_CLIENT_SECRET },

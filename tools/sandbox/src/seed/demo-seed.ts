@@ -1,3 +1,4 @@
+import { platformsOfKind } from '@outsync/contracts';
 import { INSTANTLY_ORGANIZATION_ID, INSTANTLY_OWNER_ID } from '../platforms/platform-store.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 
@@ -153,7 +154,8 @@ function seedPlatforms(state: SandboxState): void {
     },
   ];
   const people = demoPeople();
-  for (const platform of ['smartlead', 'instantly', 'bison']) {
+  // The e-mail sequencers keep leads by e-mail; HeyReach keeps its own lists (seeded below).
+  for (const platform of platformsOfKind('email-sequencer')) {
     people.forEach((person, index) =>
       platforms.upsertLead(platform, {
         email: person.email,

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { Platform, PlatformEventType } from '@outsync/contracts';
 
 // Realistic webhook bodies per platform, following the shapes of spec 01 §3 "Test payload
 // shapes" and the field facts in external-apis.md. Values are invented; names are not.
 
-export const SIMULATED_PLATFORMS = ['smartlead', 'instantly', 'bison', 'heyreach'] as const;
-export type SimulatedPlatform = (typeof SIMULATED_PLATFORMS)[number];
+/** The product's four platforms (spec 01 §1); each posts to its own webhook receiver. */
+export type SimulatedPlatform = Platform;
 
-export const DEFAULT_EVENT_TYPES: Record<SimulatedPlatform, string[]> = {
+/**
+ * A default campaign's events, in the order a campaign produces them (sends, then opens, …).
+ * Each platform's own event names, so a selection of the spec's test event types (the event_type
+ * values for HeyReach), kept here because the selection and order are the simulation's.
+ */
+export const DEFAULT_EVENT_TYPES: { [P in SimulatedPlatform]: PlatformEventType<P>[] } = {
   smartlead: [
     'EMAIL_SENT',
     'EMAIL_OPEN',
@@ -46,14 +52,6 @@ export const DEFAULT_EVENT_TYPES: Record<SimulatedPlatform, string[]> = {
     'lead_tag_updated',
   ],
 };
-
-export function platformOf(value: unknown): SimulatedPlatform | undefined {
-  const name =
-    typeof value === 'string' ? value.toLowerCase().replace(/^emailbison$/, 'bison') : '';
-  return (SIMULATED_PLATFORMS as readonly string[]).includes(name)
-    ? (name as SimulatedPlatform)
-    : undefined;
-}
 
 export interface SimulatedLead {
   id: number;

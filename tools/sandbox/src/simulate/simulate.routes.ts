@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import { platformFromAnySpelling } from '@outsync/contracts';
 import {
   asArray,
   asNumber,
@@ -13,7 +14,6 @@ import { DEMO_COMPANIES } from '../seed/demo-seed.ts';
 import {
   DEFAULT_EVENT_TYPES,
   buildPayload,
-  platformOf,
   type Campaign,
   type SimulatedLead,
   type SimulatedPlatform,
@@ -42,7 +42,8 @@ export function simulateRouter(state: SandboxState): Router {
   let runs = 0;
   router.post('/campaign', async (ctx) => {
     const body = bodyObject(ctx);
-    const platform = platformOf(body.platform);
+    // Any spelling the product meets: 'heyreach', 'HeyReach', 'EmailBison', …
+    const platform = platformFromAnySpelling(body.platform);
     const webhookUrl = asString(body.webhookUrl) ?? '';
     if (!platform)
       return badRequest(ctx, 'platform must be smartlead, instantly, bison or heyreach');
