@@ -1,6 +1,33 @@
 // Plumbing, not design: what connects a screen to the session, the API and the router. A change
 // here never ships with a button, and a change to a button never ships the router.
-export { ApiProvider, useApi, useApiErrorToast } from './api/api-context';
+export { ApiProvider, useApi } from './api/api-context';
+export {
+  apiErrorMessage,
+  apiErrorToast,
+  defaultApiErrorTexts,
+  useApiErrorToast,
+  type ApiErrorToastOptions,
+} from './api/api-error-toast';
+export {
+  createQueryClient,
+  DEFAULT_STALE_TIME_MS,
+  getPageQueryClient,
+  shouldRetry,
+  type ApiQueryMeta,
+} from './api/query-client';
+export {
+  createDashboardApiClient,
+  type DashboardApiClientOptions,
+} from './api/dashboard-api-client';
+export {
+  CSRF_TOKEN_UNAVAILABLE,
+  csrfTokenQueryOptions,
+  getCsrfToken,
+  isCsrfRejection,
+  isCsrfTokenUnavailable,
+  keepCsrfToken,
+  renewCsrfToken,
+} from './api/csrf';
 export { currentUserAtom } from './session';
 export { productNameAtom } from './product';
 export { placeholderNote, PlaceholderPage } from './placeholder-page';

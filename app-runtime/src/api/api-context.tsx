@@ -1,29 +1,54 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { createApiClient, isApiError, type ApiClient } from '@outsync/contracts';
-import { useToast } from '@outsync/ui';
-
-/** Same-origin client: what a module uses when its host provides none. */
-const defaultClient = createApiClient();
-
-const ApiClientContext = createContext<ApiClient>(defaultClient);
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@outsync/contracts';
+import { useApiErrorToast } from './api-error-toast';
+import { createDashboardApiClient } from './dashboard-api-client';
+import { getPageQueryClient, registerErrorToastHandler } from './query-client';
 
 /**
- * The host's configured API client (the shell adds the CSRF header and sends a 401 to
- * /unauthorized); every module's data hooks take it from here.
+ * What a module uses when no host configured a client (running alone, or mounted in a partner's
+ * page): CSRF handled, no 401 redirect (such a page has no /unauthorized route).
  */
-export function ApiProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
-  return <ApiClientContext.Provider value={client}>{children}</ApiClientContext.Provider>;
+export const defaultApiClient = createDashboardApiClient();
+
+const ApiClientContext = createContext<ApiClient>(defaultApiClient);
+
+/**
+ * The host's configured API client (the shell's sends a 401 to /unauthorized) and the page's
+ * query cache; every module's data hooks take both from here. Render it inside `UiProvider`:
+ * it shows the `meta.errorToast` failures of its queries and mutations as toasts.
+ */
+export function ApiProvider({
+  client,
+  children,
+  queryClient = getPageQueryClient(),
+}: {
+  client: ApiClient;
+  children: ReactNode;
+  /** The page's cache by default; tests pass a fresh one. */
+  queryClient?: QueryClient;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApiClientContext.Provider value={client}>
+        {children}
+        {/* After the children: a nested provider's effects run first, so it registers first. */}
+        <ErrorToasts queryClient={queryClient} />
+      </ApiClientContext.Provider>
+    </QueryClientProvider>
+  );
 }
 
 export function useApi(): ApiClient {
   return useContext(ApiClientContext);
 }
 
-/** The one mapping from a failed call to the spec's error toast: the server's message. */
-export function useApiErrorToast() {
-  const toast = useToast();
-  return (error: unknown, options: { fallback?: string; life?: number } = {}) => {
-    const detail = isApiError(error) ? error.message : (options.fallback ?? 'Something went wrong');
-    toast.show({ severity: 'error', detail, life: options.life });
-  };
+/** Routes the cache-wide `meta.errorToast` failures to this tree's toast store. */
+function ErrorToasts({ queryClient }: { queryClient: QueryClient }) {
+  const showApiError = useApiErrorToast();
+  useEffect(
+    () => registerErrorToastHandler(queryClient, showApiError),
+    [queryClient, showApiError],
+  );
+  return null;
 }

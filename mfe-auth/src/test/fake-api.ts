@@ -1,4 +1,4 @@
-import type { MeResponse } from '@outsync/contracts';
+import { serviceAnswers, serviceErrors } from './service-answers';
 
 /** One request the page sent, as the server would see it. */
 export interface SentRequest {
@@ -10,39 +10,31 @@ export interface SentRequest {
 
 type Answer = () => Response | Promise<Response>;
 
-export function json(status: number, body: unknown): Response {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
   });
 }
-
-export const signedInUser: MeResponse = {
-  id: 'u1',
-  role: null,
-  isAdmin: false,
-  isManager: false,
-  isManagerOrAdmin: false,
-  isPaidTier: true,
-  userProfiles: [],
-  details: { nickname: 'ada', email: 'ada@example.com', picture: 'https://img.test/ada.png' },
-  redirectUrl: '/admin/dashboard/users',
-};
 
 /** Answers of a visitor who is not signed in and whose every sign-in call succeeds. */
 export function defaultAnswers(): Record<string, Answer> {
   return {
-    'GET /api/admin/me': () => json(401, { message: 'Not signed in', code: 'unauthorized' }),
+    'GET /api/admin/me': () => json(401, serviceErrors.unauthorized),
     'GET /auth/csrf-token': () => json(200, { csrfToken: 'csrf-1' }),
-    'POST /auth/code': () => json(200, { success: true, message: 'Code sent' }),
-    'POST /auth/verify': () =>
-      json(200, { success: true, redirectUrl: '/admin/dashboard/webhooks', message: 'Signed in' }),
+    'POST /auth/code': () => json(200, serviceAnswers.codeSent),
+    'POST /auth/verify': () => json(200, serviceAnswers.signedIn),
   };
 }
 
 /**
- * Replaces fetch with a fake sync-service. `answers` is keyed 'METHOD /path' and may be changed
- * during a test; `requests` lists what was sent, in order.
+ * Replaces fetch with a fake sync-service whose answers are the real service's (see
+ * service-answers.ts). `answers` is keyed 'METHOD /path' and may be changed during a test;
+ * `requests` lists what was sent, in order.
  */
 export function fakeApi(overrides: Record<string, Answer> = {}) {
   const answers = { ...defaultAnswers(), ...overrides };

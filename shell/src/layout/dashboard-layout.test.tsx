@@ -1,18 +1,36 @@
-import { screen } from '@testing-library/react';
+// Spec 01 §2.2 (header, banner), §2.5 and §6 (401 → /unauthorized). Texts are spelled out here,
+// copied from the spec, never imported from the code.
+import { act, screen } from '@testing-library/react';
+import { useAtomValue } from 'jotai';
+import { currentUserAtom } from '@outsync/app-runtime';
 import { DashboardLayout } from './dashboard-layout';
-import { upgradeBannerText } from './upgrade-banner';
 import { renderAt } from '../test/render';
-import { adminUser, fakeServer, freeCustomer } from '../test/fake-server';
+import {
+  adminUser,
+  fakeServer,
+  freeCustomer,
+  managerUser,
+  serviceErrors,
+} from '../test/fake-server';
 import { UnauthorizedPage } from '../pages/unauthorized-page';
 
 let server: ReturnType<typeof fakeServer>;
-afterEach(() => server.restore());
+afterEach(() => {
+  server.restore();
+  jest.useRealTimers();
+});
+
+/** A module's screen: it reads the signed-in user the shell keeps in `currentUserAtom`. */
+function Screen() {
+  const user = useAtomValue(currentUserAtom);
+  return <h1>Screen for {user?.role ?? 'a customer'}</h1>;
+}
 
 const routes = [
   {
     path: '/admin/dashboard',
     element: <DashboardLayout />,
-    children: [{ path: '*', element: <h1>Screen</h1> }],
+    children: [{ path: '*', element: <Screen /> }],
   },
   { path: '/unauthorized', element: <UnauthorizedPage /> },
 ];
@@ -20,19 +38,28 @@ const routes = [
 test('the header shows the signed-in user: Name, Email: and the avatar', async () => {
   server = fakeServer({}, adminUser);
   await renderAt('/admin/dashboard/webhooks', routes);
-  await screen.findByRole('heading', { name: 'Screen' });
+  await screen.findByRole('heading', { name: 'Screen for ADMIN' });
   const header = screen.getByRole('banner');
   expect(header.textContent).toContain('Name ada');
   expect(header.textContent).toContain('Email: ada@example.com');
+  expect(screen.getByText('Name').tagName).toBe('SPAN');
+  expect(screen.getByText('Email:').tagName).toBe('SPAN');
   expect(screen.getByRole('img', { name: "ada's avatar" }).getAttribute('src')).toBe(
-    adminUser.details.picture,
+    'data:image/svg+xml,%3Csvg%2F%3E',
   );
+});
+
+test('the current user is loaded once and handed to the screens through currentUserAtom', async () => {
+  server = fakeServer({}, managerUser);
+  await renderAt('/admin/dashboard/webhooks', routes);
+  expect(await screen.findByRole('heading', { name: 'Screen for MANAGER' })).toBeTruthy();
+  expect(server.sent('GET /api/admin/me')).toHaveLength(1);
 });
 
 test('a paid-tier user sees no upgrade banner', async () => {
   server = fakeServer({}, adminUser);
   const { container } = await renderAt('/admin/dashboard/webhooks', routes);
-  await screen.findByRole('heading', { name: 'Screen' });
+  await screen.findByRole('heading', { name: 'Screen for ADMIN' });
   expect(screen.queryByText(/You are on a free plan/)).toBeNull();
   expect(container.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('paid');
 });
@@ -40,22 +67,36 @@ test('a paid-tier user sees no upgrade banner', async () => {
 test('a free-plan user sees the upgrade banner with its own layout', async () => {
   server = fakeServer({}, freeCustomer);
   const { container } = await renderAt('/admin/dashboard/webhooks', routes);
-  await screen.findByRole('heading', { name: 'Screen' });
-  expect(screen.getByText(upgradeBannerText('support@outsync.dev'))).toBeTruthy();
-  expect(upgradeBannerText('support@outsync.dev')).toBe(
+  await screen.findByRole('heading', { name: 'Screen for a customer' });
+  const banner = screen.getByText(
     'You are on a free plan, email support@outsync.dev to upgrade and start syncing live data.',
   );
+  expect(banner.closest('[role="status"]')?.getAttribute('aria-label')).toBe('Plan');
   expect(container.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('free-plan');
 });
 
-test('without a session the dashboard goes to /unauthorized', async () => {
-  server = fakeServer({
-    'GET /api/admin/me': () => ({
-      status: 401,
-      body: { message: 'Sign in first.', code: 'unauthorized' },
-    }),
-  });
+test("without a session (the service's 401) the dashboard goes to /unauthorized, asking once", async () => {
+  server = fakeServer({ 'GET /api/admin/me': () => serviceErrors.unauthorized });
   const { router } = await renderAt('/admin/dashboard/webhooks', routes);
   expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Go to the main page' }).getAttribute('href')).toBe('/');
   expect(router.state.location.pathname).toBe('/unauthorized');
+  expect(server.sent('GET /api/admin/me')).toHaveLength(1);
+});
+
+test('another failure is retried twice, then the layout says the account could not be loaded', async () => {
+  jest.useFakeTimers();
+  server = fakeServer({ 'GET /api/admin/me': () => serviceErrors.internal });
+  const { router } = await renderAt('/admin/dashboard/webhooks', routes);
+
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(10_000);
+  });
+
+  expect(screen.getByRole('alert').textContent).toBe(
+    'Could not load your account. Check your connection and reload.',
+  );
+  expect(server.sent('GET /api/admin/me')).toHaveLength(3);
+  expect(router.state.location.pathname).toBe('/admin/dashboard/webhooks');
+  expect(screen.queryByRole('heading', { name: /Screen/ })).toBeNull();
 });

@@ -46,7 +46,12 @@ const Logo = styled.a`
   color: inherit;
   text-decoration: none;
   span {
-    color: #a5b4fc;
+    /* The brand lightened toward the header's ink: readable on the dark bar in both modes. */
+    color: color-mix(
+      in srgb,
+      ${({ theme }) => theme.colors.brand} 45%,
+      ${({ theme }) => theme.colors.headerInk}
+    );
   }
 `;
 
@@ -62,12 +67,13 @@ const Field = styled.span`
 `;
 
 const Label = styled.span`
-  color: #9ca3af;
+  color: color-mix(in srgb, ${({ theme }) => theme.colors.headerInk} 70%, transparent);
 `;
 
 const Avatar = styled.img`
   width: 32px;
   height: 32px;
   border-radius: 50%;
-  background: #374151;
+  /* Shows while the picture loads, or if it fails. */
+  background: color-mix(in srgb, ${({ theme }) => theme.colors.headerInk} 20%, transparent);
 `;

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import styled, { type DefaultTheme } from 'styled-components';
 import { useApi } from '@outsync/app-runtime';
+import type { ApiClient } from '@outsync/contracts';
 
 export const statusTexts = {
   checking: 'Checking service status…',
@@ -10,31 +11,30 @@ export const statusTexts = {
 
 type Status = keyof typeof statusTexts;
 
-const POLL_MS = 30_000;
+export const STATUS_POLL_MS = 30_000;
 
 /**
- * The sidebar's status widget: the sync-service's readiness (it answers once MongoDB does),
- * checked on open and every 30 s. The spec names a third-party widget; see docs/decisions.md.
+ * The sync-service's readiness (it answers once MongoDB does), checked on open and every 30 s
+ * while the page is visible. Not retried: the next poll is the retry.
  */
+export function readinessQueryOptions(client: ApiClient) {
+  return queryOptions({
+    queryKey: ['service', 'readiness'] as const,
+    queryFn: ({ signal }) => client.ready({ signal }),
+    refetchInterval: STATUS_POLL_MS,
+    retry: false,
+  });
+}
+
+function useServiceStatus(): Status {
+  const readiness = useQuery(readinessQueryOptions(useApi()));
+  if (readiness.isPending) return 'checking';
+  return readiness.isError ? 'down' : 'ok';
+}
+
+/** The sidebar's status widget. The spec names a third-party widget; see docs/decisions.md. */
 export function ServiceStatus() {
-  const api = useApi();
-  const [status, setStatus] = useState<Status>('checking');
-
-  useEffect(() => {
-    let active = true;
-    const check = () =>
-      api.ready().then(
-        () => active && setStatus('ok'),
-        () => active && setStatus('down'),
-      );
-    void check();
-    const timer = setInterval(() => void check(), POLL_MS);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [api]);
-
+  const status = useServiceStatus();
   return (
     <Widget role="status" aria-label="Service status" data-status={status}>
       <Dot $status={status} aria-hidden="true" />
@@ -43,7 +43,11 @@ export function ServiceStatus() {
   );
 }
 
-const dotColors: Record<Status, string> = { checking: '#9ca3af', ok: '#16a34a', down: '#dc2626' };
+const dotColors: Record<Status, (theme: DefaultTheme) => string> = {
+  checking: (theme) => theme.colors.borderStrong,
+  ok: (theme) => theme.colors.success,
+  down: (theme) => theme.colors.danger,
+};
 
 const Widget = styled.div`
   display: flex;
@@ -58,5 +62,5 @@ const Dot = styled.span<{ $status: Status }>`
   width: 8px;
   height: 8px;
   border-radius: 50%;
-  background: ${({ $status }) => dotColors[$status]};
+  background: ${({ theme, $status }) => dotColors[$status](theme)};
 `;

@@ -2,8 +2,8 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import styled, { css } from 'styled-components';
-import { currentUserAtom, useApi, useApiErrorToast } from '@outsync/app-runtime';
-import { browserLocation } from '../session/browser-location';
+import { currentUserAtom } from '@outsync/app-runtime';
+import { useLogOut } from '../session/log-out';
 import { KNOWLEDGE_BASE_URL, SUPPORT_EMAIL } from '../session/support';
 import { isGroup, navigation, type NavGroup, type NavLinkItem } from './navigation';
 import { ServiceStatus } from './service-status';
@@ -43,24 +43,12 @@ export function Sidebar() {
   );
 }
 
-/** Ends the session on the server, then sends the browser where it says (spec 01 §2.2), or to '/'. */
+/** Ends the session on the server, then loads the page the server names (spec 01 §2.2), or '/'. */
 function LogOutButton() {
-  const api = useApi();
-  const showError = useApiErrorToast();
-  const [busy, setBusy] = useState(false);
-  const logOut = async () => {
-    setBusy(true);
-    try {
-      const { redirectUrl } = await api.logout();
-      // A full page load: nothing of the ended session (user, tokens, caches) stays in memory.
-      browserLocation.assign(redirectUrl || '/');
-    } catch (error) {
-      showError(error);
-      setBusy(false);
-    }
-  };
+  const logOut = useLogOut();
   return (
-    <GroupToggle onClick={() => void logOut()} disabled={busy}>
+    // Stays disabled after success: the browser is on its way to another page.
+    <GroupToggle onClick={() => logOut.mutate()} disabled={logOut.isPending || logOut.isSuccess}>
       {logOutLabel}
     </GroupToggle>
   );

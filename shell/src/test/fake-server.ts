@@ -4,6 +4,7 @@ type Handler = (
   request: Request,
 ) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 
+/** Staff with role ADMIN on the paid tier. */
 export const adminUser: CurrentUser = {
   id: 'u1',
   role: 'ADMIN',
@@ -19,11 +20,28 @@ export const adminUser: CurrentUser = {
   },
 };
 
+/** Staff with role MANAGER: not an admin, but a manager-or-admin (spec 01 §6). */
+export const managerUser: CurrentUser = {
+  ...adminUser,
+  id: 'u3',
+  role: 'MANAGER',
+  isAdmin: false,
+  isManager: true,
+  isManagerOrAdmin: true,
+  details: {
+    nickname: 'meg',
+    email: 'meg@example.com',
+    picture: 'data:image/svg+xml,%3Csvg%2F%3E',
+  },
+};
+
+/** A customer account user (no role) on the free plan. */
 export const freeCustomer: CurrentUser = {
   ...adminUser,
   id: 'u2',
   role: null,
   isAdmin: false,
+  isManager: false,
   isManagerOrAdmin: false,
   isPaidTier: false,
   details: {
@@ -34,8 +52,32 @@ export const freeCustomer: CurrentUser = {
 };
 
 /**
+ * The real service's error envelopes for the calls the shell makes (copied from sync-service:
+ * platform/http/session.ts, csrf.ts, modules/health/health.routes.ts).
+ */
+export const serviceErrors = {
+  unauthorized: { status: 401, body: { message: 'Please sign in.', code: 'unauthorized' } },
+  csrfInvalid: {
+    status: 403,
+    body: {
+      message: 'Your session has expired. Refresh the page and try again.',
+      code: 'csrf_invalid',
+    },
+  },
+  notReady: {
+    status: 503,
+    body: {
+      message: 'Service not ready',
+      code: 'not_ready',
+      details: { checks: [{ name: 'mongodb', ok: false }] },
+    },
+  },
+  internal: { status: 500, body: { message: 'Internal server error', code: 'internal_error' } },
+} as const;
+
+/**
  * Answers the component tests' HTTP calls at the fetch level, as the service would, and records
- * them. Keys are "METHOD /path".
+ * them. Keys are "METHOD /path"; `handlers` may be changed during a test.
  */
 export function fakeServer(overrides: Record<string, Handler> = {}, user: CurrentUser = adminUser) {
   const handlers: Record<string, Handler> = {
@@ -60,5 +102,8 @@ export function fakeServer(overrides: Record<string, Handler> = {}, user: Curren
     const { status = 200, body } = await handler(request);
     return Response.json(body ?? {}, { status });
   });
-  return { requests, restore: () => spy.mockRestore() };
+  /** The requests to one route, e.g. `sent('DELETE /auth/logout')`. */
+  const sent = (route: string) =>
+    requests.filter((request) => `${request.method} ${new URL(request.url).pathname}` === route);
+  return { handlers, requests, sent, restore: () => spy.mockRestore() };
 }

@@ -1,7 +1,19 @@
-import { signInClient } from './sign-in-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { csrfTokenQueryOptions, renewCsrfToken } from '@outsync/app-runtime';
 
-/** A fresh CSRF token for this browser (the service also sets it as a cookie). */
-export async function getCsrfToken(signal?: AbortSignal): Promise<string> {
-  const { csrfToken } = await signInClient.csrfToken({ signal });
-  return csrfToken;
+/**
+ * The page's CSRF token (the cache the sign-in client reads its header from). The login screen
+ * fetches it on open, once nobody turned out to be signed in (spec 01 §2.3).
+ */
+export function useCsrfToken({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...csrfTokenQueryOptions, enabled });
+}
+
+/** Which action a renewal interrupted: its button shows busy meanwhile. */
+export type RenewalFor = 'verify' | 'resend';
+
+/** Fetches a fresh token in place of a missing or refused one (spec 01 §5, verify). */
+export function useRenewCsrfToken() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (_for: RenewalFor) => renewCsrfToken(queryClient) });
 }

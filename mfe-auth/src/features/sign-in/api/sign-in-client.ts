@@ -1,7 +1,14 @@
-import { createApiClient } from '@outsync/contracts';
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createDashboardApiClient } from '@outsync/app-runtime';
+import type { ApiClient } from '@outsync/contracts';
 
 /**
- * A plain same-origin client, not the host's configured one: on the sign-in screens a 401 from
- * `me` is the expected answer for a visitor and must not send anyone to /unauthorized.
+ * The dashboard's client without the 401 → /unauthorized step, not the host's: on the sign-in
+ * screens a 401 from `me` only means "not signed in yet". CSRF works as everywhere else: the
+ * client sends the page's token, kept in the query cache.
  */
-export const signInClient = createApiClient();
+export function useSignInClient(): ApiClient {
+  const queryClient = useQueryClient();
+  return useMemo(() => createDashboardApiClient({ queryClient }), [queryClient]);
+}

@@ -1,13 +1,19 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  csrfTokenQueryOptions,
+  isCsrfRejection,
+  isCsrfTokenUnavailable,
+  useApiErrorToast,
+} from '@outsync/app-runtime';
 import { useToast } from '@outsync/ui';
 import { signInSessionAtom } from '../state/sign-in-session';
 import { browserPage } from './browser-page';
-import { failureMessage, isCsrfRejection } from './failure-message';
-import { getCsrfToken } from './get-csrf-token';
-import { getSignedInRedirect } from './get-signed-in-redirect';
-import { sendCode } from './send-code';
+import { useCsrfToken } from './get-csrf-token';
+import { signedInRedirect, useMe } from './get-me';
+import { useSendCode } from './send-code';
 
 /** Toasts of the login step (spec 01 §5 and §8). */
 export const loginMessages = {
@@ -21,61 +27,50 @@ export const verifyPath = '/verify';
 
 /**
  * The login step (spec 01 §2.3). On open: a signed-in visitor goes to their redirectUrl, anyone
- * else gets a CSRF token. `submit` sends the code and moves on to /verify.
+ * else gets a CSRF token. `submit` sends the code (waiting for the token if it is still on its
+ * way) and moves on to /verify.
  */
 export function useLogin() {
   const navigate = useNavigate();
   const toast = useToast();
+  const showApiError = useApiErrorToast();
+  const queryClient = useQueryClient();
   const keepSession = useSetAtom(signInSessionAtom);
-  const [busy, setBusy] = useState(false);
-  // The opening checks as one promise: a submit made before they finish waits for the token.
-  const csrfToken = useRef<Promise<string | null>>(Promise.resolve(null));
+  const me = useMe();
+  const redirect = signedInRedirect(me);
+  useCsrfToken({ enabled: me.isError });
+  const sending = useSendCode();
 
   useEffect(() => {
-    const controller = new AbortController();
-    const opening = (async () => {
-      const redirect = await getSignedInRedirect(controller.signal);
-      if (redirect) {
-        void navigate(redirect, { replace: true });
-        return null;
-      }
-      return getCsrfToken(controller.signal);
-    })();
-    csrfToken.current = opening.catch(() => null);
-    return () => controller.abort();
-  }, [navigate]);
+    if (redirect) void navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
 
-  async function submit(enteredEmail: string) {
+  async function submit(enteredEmail: string): Promise<void> {
     const email = enteredEmail.trim();
-    if (busy) return;
+    if (sending.isPending) return;
     if (!email) {
       toast.show({ severity: 'warn', detail: loginMessages.emailRequired });
       return;
     }
-    setBusy(true);
     try {
-      const token = await csrfToken.current;
-      if (!token) {
-        toast.show({ severity: 'error', detail: loginMessages.missingCsrf });
-        return;
-      }
-      await sendCode(email, token);
-      keepSession({ email, csrfToken: token });
-      void navigate(verifyPath);
+      await sending.mutateAsync({ email });
     } catch (error) {
-      if (isCsrfRejection(error)) {
-        browserPage.reload();
-        return;
+      if (isCsrfRejection(error)) browserPage.reload();
+      else if (isCsrfTokenUnavailable(error)) {
+        toast.show({ severity: 'error', detail: loginMessages.missingCsrf });
+      } else {
+        showApiError(error, {
+          failed: loginMessages.sendFailed,
+          exception: loginMessages.sendException,
+        });
       }
-      const detail = failureMessage(error, {
-        failed: loginMessages.sendFailed,
-        exception: loginMessages.sendException,
-      });
-      toast.show({ severity: 'error', detail });
-    } finally {
-      setBusy(false);
+      return;
     }
+    // The token the code went out with: the verify step sends the same one.
+    const csrfToken = queryClient.getQueryData(csrfTokenQueryOptions.queryKey) ?? null;
+    keepSession({ email, csrfToken });
+    void navigate(verifyPath);
   }
 
-  return { busy, submit };
+  return { busy: sending.isPending, submit };
 }
