@@ -76,3 +76,22 @@ export const RateLimitedDetailsSchema = z.object({
   retryAfterSeconds: z.number().int().positive(),
 });
 export type RateLimitedDetails = z.infer<typeof RateLimitedDetailsSchema>;
+
+/**
+ * What the sign-in screens check before calling the service (spec 01 §5): presence only; the
+ * service judges the address and the code. Here, not in mfe-auth, so the screens validate with
+ * the zod copy the shared contracts already load instead of bundling their own.
+ */
+export const signInRequiredMessages = {
+  email: 'Please enter your email address',
+  code: 'Please enter the code',
+} as const;
+
+export const LoginFormSchema = z.object({
+  email: z.string().trim().min(1, signInRequiredMessages.email),
+});
+
+export const VerifyFormSchema = z.object({
+  code: z.string().trim().min(1, signInRequiredMessages.code),
+  rememberMe: z.boolean(),
+});

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../src/button';
-import { Chip, Table, type TableColumn } from '../../src/data';
-import { JsonEditor, JsonViewer } from '../../src/json';
-import { VirtualList, VirtualTable } from '../../src/virtual';
+import { Button } from '@outsync/ui';
+import { Chip, Table, type TableColumn } from '@outsync/ui/data';
+import { JsonEditor, JsonViewer } from '@outsync/ui/json';
+import { VirtualList, VirtualTable } from '@outsync/ui/virtual';
 
 interface Webhook {
   id: number;

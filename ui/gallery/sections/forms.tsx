@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { z } from 'zod';
+import { Card, useToast } from '@outsync/ui';
 import {
   BusyButton,
-  Card,
   CheckboxField,
   LinkButton,
   NumberField,
@@ -11,9 +11,8 @@ import {
   SubmitButton,
   TextareaField,
   TextField,
-  useToast,
   useZodForm,
-} from '@outsync/ui';
+} from '@outsync/ui/form';
 
 /** Fields in every state, the submit buttons, and a live form on useZodForm. */
 export default function FormsSection() {

@@ -1,18 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { Button, Card, useToast } from '@outsync/ui';
+import { CheckboxField, TextField } from '@outsync/ui/form';
 import {
-  Button,
-  Card,
-  CheckboxField,
   ConfirmDialog,
   CopyButton,
   Dialog,
   Disclosure,
-  TextField,
   Tooltip,
-  useToast,
   type TooltipPlacement,
-} from '@outsync/ui';
+} from '@outsync/ui/overlay';
 
 /** Dialog, ConfirmDialog, Tooltip, Disclosure and CopyButton. */
 export default function OverlaysSection() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { MultiSelect, OptionLines, Select } from '../../src/select';
+import { MultiSelect, OptionLines, Select } from '@outsync/ui/select';
 
 interface Account {
   id: number;

@@ -1,3 +1,4 @@
+import { signInRequiredMessages } from '@outsync/contracts';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ import { useSendCode } from './send-code';
 
 /** Toasts of the login step (spec 01 §5 and §8). */
 export const loginMessages = {
-  emailRequired: 'Please enter your email address',
+  emailRequired: signInRequiredMessages.email,
   missingCsrf: 'Something went wrong. Please try again.',
   sendFailed: 'Failed to send code. Please try again.',
   sendException: 'An error occurred. Please try again.',

@@ -1,3 +1,4 @@
+import { signInRequiredMessages } from '@outsync/contracts';
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,7 +15,7 @@ import { useVerifyCode } from './verify-code';
 
 /** Toasts of the verify step (spec 01 §5 and §8). */
 export const verifyMessages = {
-  codeRequired: 'Please enter the code',
+  codeRequired: signInRequiredMessages.code,
   sessionExpired: 'Your session has expired. Refreshing...',
   tryAgain: 'Please try again.',
   verifyFailed: 'Invalid or expired code. Please try again.',

@@ -1,8 +1,9 @@
+import { LoginFormSchema } from '@outsync/contracts';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
-import * as z from 'zod/mini';
-import { SubmitButton, TextField, useToast, useZodForm } from '@outsync/ui';
-import { loginMessages, useLogin } from '../api/use-login';
+import { useToast } from '@outsync/ui';
+import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
+import { useLogin } from '../api/use-login';
 import { SignInLayout } from './sign-in-layout';
 
 export const emailLabel = 'Email';
@@ -16,14 +17,6 @@ export const supportLinkLabel = 'Contact support';
 export const supportEmail = 'support@outsync.dev';
 
 export const loginLead = "Enter your work email and we'll send you a sign-in code.";
-
-/**
- * Only "required" is checked here (spec 01 §5); the service judges the address itself. zod/mini:
- * the shell's zod is inside the shared contracts, so this is our own copy; mini is the smaller.
- */
-const LoginFormSchema = z.object({
-  email: z.string().check(z.trim(), z.minLength(1, loginMessages.emailRequired)),
-});
 
 /** The login screen (spec 01 §2.3): e-mail, Continue, the new-account note, the support link. */
 export function LoginScreen({ title }: { title: string }) {

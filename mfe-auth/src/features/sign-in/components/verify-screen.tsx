@@ -1,15 +1,8 @@
-import { SIGN_IN_CODE_LENGTH } from '@outsync/contracts';
+import { SIGN_IN_CODE_LENGTH, VerifyFormSchema } from '@outsync/contracts';
 import styled from 'styled-components';
-import * as z from 'zod/mini';
-import {
-  CheckboxField,
-  LinkButton,
-  SubmitButton,
-  TextField,
-  useToast,
-  useZodForm,
-} from '@outsync/ui';
-import { useVerify, verifyMessages } from '../api/use-verify';
+import { useToast } from '@outsync/ui';
+import { CheckboxField, LinkButton, SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
+import { useVerify } from '../api/use-verify';
 import { SignInLayout } from './sign-in-layout';
 
 export const sentCodeText = "We've sent an email with your code to";
@@ -23,15 +16,6 @@ export const verifyingLabel = 'VERIFYING...';
 export const noEmailQuestion = "Didn't receive an email?";
 export const resendLabel = 'Resend';
 export const resendCountdownLabel = (seconds: number) => `Resend in ${seconds}s`;
-
-/**
- * Only "required" is checked here (spec 01 §5); the field keeps the code to six digits. zod/mini
- * for its size, as on the login screen.
- */
-const VerifyFormSchema = z.object({
-  code: z.string().check(z.trim(), z.minLength(1, verifyMessages.codeRequired)),
-  rememberMe: z.boolean(),
-});
 
 /**
  * The verify screen (spec 01 §2.4): the sent-code line, the read-only e-mail with Edit, the code,
