@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '@outsync/ui';
+import { Button, Card } from '@outsync/ui';
 import { Chip, Table, type TableColumn } from '@outsync/ui/data';
 import { JsonEditor, JsonViewer } from '@outsync/ui/json';
 import { VirtualList, VirtualTable } from '@outsync/ui/virtual';
@@ -163,107 +163,110 @@ export default function DataSection() {
   return (
     <section aria-labelledby="gallery-data-heading">
       <h2 id="gallery-data-heading">Data display</h2>
+      <Card>
+        <h3>Chips</h3>
+        <ChipRow>
+          <Chip label="ID: 1 - Interested" />
+          <Chip label="Create task" tone="brand" />
+          <Chip label="Success" tone="success" />
+          <Chip label="Error" tone="danger" />
+          <Chip label="ID: 2 - Meeting Request" onRemove={() => undefined} />
+          <Chip label="Locked" onRemove={() => undefined} disabled />
+        </ChipRow>
 
-      <h3>Chips</h3>
-      <ChipRow>
-        <Chip label="ID: 1 - Interested" />
-        <Chip label="Create task" tone="brand" />
-        <Chip label="Success" tone="success" />
-        <Chip label="Error" tone="danger" />
-        <Chip label="ID: 2 - Meeting Request" onRemove={() => undefined} />
-        <Chip label="Locked" onRemove={() => undefined} disabled />
-      </ChipRow>
+        <h3>Tables</h3>
+        <Stack>
+          <Table
+            caption="Existing webhooks:"
+            columns={webhookColumns}
+            rows={webhooks}
+            getRowId={(row) => row.id}
+          />
+          <Table
+            caption="Webhooks (loading)"
+            columns={webhookColumns}
+            rows={[]}
+            getRowId={(row) => row.id}
+            loading
+          />
+          <Table
+            caption="Webhooks (empty)"
+            columns={webhookColumns}
+            rows={[]}
+            getRowId={(row) => row.id}
+            emptyText="No webhooks yet."
+          />
+          <Table
+            caption="All webhooks (wider than the page: scrolls sideways)"
+            minWidth="1600px"
+            columns={wideColumns}
+            rows={webhooks}
+            getRowId={(row) => row.id}
+          />
+        </Stack>
 
-      <h3>Tables</h3>
-      <Stack>
-        <Table
-          caption="Existing webhooks:"
-          columns={webhookColumns}
-          rows={webhooks}
+        <h3>Virtual table with infinite loading</h3>
+        <VirtualTable
+          caption="Webhook payloads"
+          columns={logColumns}
+          rows={logs.rows}
           getRowId={(row) => row.id}
+          hasMore={logs.hasMore}
+          loadingMore={logs.loadingMore}
+          onLoadMore={logs.loadMore}
+          statusText={logs.statusText}
+          height="360px"
         />
-        <Table
-          caption="Webhooks (loading)"
-          columns={webhookColumns}
-          rows={[]}
-          getRowId={(row) => row.id}
-          loading
-        />
-        <Table
-          caption="Webhooks (empty)"
-          columns={webhookColumns}
-          rows={[]}
-          getRowId={(row) => row.id}
-          emptyText="No webhooks yet."
-        />
-        <Table
-          caption="All webhooks (wider than the page: scrolls sideways)"
-          minWidth="1600px"
-          columns={wideColumns}
-          rows={webhooks}
-          getRowId={(row) => row.id}
-        />
-      </Stack>
 
-      <h3>Virtual table with infinite loading</h3>
-      <VirtualTable
-        caption="Webhook payloads"
-        columns={logColumns}
-        rows={logs.rows}
-        getRowId={(row) => row.id}
-        hasMore={logs.hasMore}
-        loadingMore={logs.loadingMore}
-        onLoadMore={logs.loadMore}
-        statusText={logs.statusText}
-        height="360px"
-      />
+        <h3>Virtual list</h3>
+        <Stack>
+          <VirtualList
+            label="Block list sync log"
+            items={lines.rows}
+            getItemKey={(row) => row.id}
+            renderItem={(row) => (
+              <LogLine>
+                <strong>#{row.id}</strong> {row.email} — {row.eventType}
+                {row.error ? ` — ${row.error}` : null}
+              </LogLine>
+            )}
+            hasMore={lines.hasMore}
+            loadingMore={lines.loadingMore}
+            onLoadMore={lines.loadMore}
+            statusText={lines.statusText}
+            height="240px"
+          />
+          <VirtualList
+            label="Empty log"
+            items={[] as PayloadLog[]}
+            getItemKey={(row) => row.id}
+            renderItem={(row) => row.email}
+            emptyText="No entries."
+            height="80px"
+          />
+        </Stack>
 
-      <h3>Virtual list</h3>
-      <VirtualList
-        label="Block list sync log"
-        items={lines.rows}
-        getItemKey={(row) => row.id}
-        renderItem={(row) => (
-          <LogLine>
-            <strong>#{row.id}</strong> {row.email} — {row.eventType}
-            {row.error ? ` — ${row.error}` : null}
-          </LogLine>
-        )}
-        hasMore={lines.hasMore}
-        loadingMore={lines.loadingMore}
-        onLoadMore={lines.loadMore}
-        statusText={lines.statusText}
-        height="240px"
-      />
-      <VirtualList
-        label="Empty log"
-        items={[] as PayloadLog[]}
-        getItemKey={(row) => row.id}
-        renderItem={(row) => row.email}
-        emptyText="No entries."
-        height="80px"
-      />
-
-      <h3>JSON</h3>
-      <Stack>
-        <JsonViewer value={payload} label="Payload" />
-        <JsonEditor
-          label="Payload (valid)"
-          value={validText}
-          onChange={setValidText}
-          actions={
-            <Button $variant="secondary" onClick={() => setValidText(validPayload)}>
-              Reset Payload
-            </Button>
-          }
-        />
-        <JsonEditor
-          label="Payload (invalid)"
-          value={invalidText}
-          onChange={setInvalidText}
-          rows={5}
-        />
-      </Stack>
+        <h3>JSON</h3>
+        <Stack>
+          <JsonViewer value={payload} label="Payload" />
+          <JsonEditor
+            label="Payload (valid)"
+            value={validText}
+            onChange={setValidText}
+            actions={
+              <Button $variant="secondary" onClick={() => setValidText(validPayload)}>
+                Reset Payload
+              </Button>
+            }
+          />
+          <JsonEditor
+            label="Payload (invalid)"
+            value={invalidText}
+            onChange={setInvalidText}
+            rows={5}
+          />
+        </Stack>
+      </Card>
     </section>
   );
 }

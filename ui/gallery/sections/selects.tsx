@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { Card } from '@outsync/ui';
 import { MultiSelect, OptionLines, Select } from '@outsync/ui/select';
 
 interface Account {
@@ -97,107 +98,109 @@ export default function SelectsSection() {
   return (
     <section aria-labelledby="gallery-selects-heading">
       <h2 id="gallery-selects-heading">Selects</h2>
-      <Grid>
-        <Select<Account>
-          label="Account (empty)"
-          {...accountProps}
-          value={account}
-          onChange={setAccount}
-        />
-        <Select<Account>
-          label="Account (chosen, clearable)"
-          {...accountProps}
-          clearable
-          value={chosenAccount}
-          onChange={setChosenAccount}
-        />
-        <Select<Account>
-          label="Account (no options)"
-          {...accountProps}
-          options={[]}
-          value={null}
-          onChange={() => undefined}
-        />
-        <Select<Account>
-          label="Account (error)"
-          {...accountProps}
-          help="Where the additional endpoint sends events."
-          error="Select an account"
-          required
-          value={null}
-          onChange={() => undefined}
-        />
-        <Select<Account>
-          label="Account (disabled)"
-          {...accountProps}
-          disabled
-          value={accounts[1] ?? null}
-          onChange={() => undefined}
-        />
-        <Select<CrmProperty>
-          label="Object lookup selection (searchable)"
-          {...propertyProps}
-          searchable
-          placeholder="Search properties"
-          value={property}
-          onChange={setProperty}
-        />
-        <Select<CrmProperty>
-          label="Email Property (loading)"
-          {...propertyProps}
-          searchable
-          loading
-          value={null}
-          onChange={() => undefined}
-        />
-        <Select<Owner>
-          label="Select owner"
-          options={owners}
-          getOptionValue={(person) => person.id}
-          getOptionLabel={(person) => `${person.firstName} ${person.lastName}`}
-          getOptionSearchText={(person) => person.email}
-          renderOption={(person) => (
-            <OptionLines
-              primary={`${person.firstName} ${person.lastName}`}
-              secondary={person.email}
-            />
-          )}
-          searchable
-          value={owner}
-          onChange={setOwner}
-        />
-        <MultiSelect<Category>
-          label="Category-based filter"
-          {...categoryProps}
-          placeholder="Choose categories"
-          value={chosenCategories}
-          onChange={setChosenCategories}
-        />
-        <MultiSelect<CrmProperty>
-          label="Social Profile Source (multi, three-line options)"
-          {...propertyProps}
-          placeholder="Choose properties"
-          value={profileProperties}
-          onChange={setProfileProperties}
-        />
-        <MultiSelect<Category>
-          label="Category-based filter (loading)"
-          {...categoryProps}
-          options={[]}
-          loading
-          loadingText="Loading categories..."
-          value={[]}
-          onChange={() => undefined}
-        />
-        <MultiSelect<Category>
-          label="Category-based filter (error, disabled)"
-          {...categoryProps}
-          error="Select at least one category"
-          disabled
-          value={categories.slice(2, 4)}
-          onChange={() => undefined}
-        />
-      </Grid>
+      <Card>
+        <Grid>
+          <Select<Account>
+            label="Account (empty)"
+            {...accountProps}
+            value={account}
+            onChange={setAccount}
+          />
+          <Select<Account>
+            label="Account (chosen, clearable)"
+            {...accountProps}
+            clearable
+            value={chosenAccount}
+            onChange={setChosenAccount}
+          />
+          <Select<Account>
+            label="Account (no options)"
+            {...accountProps}
+            options={[]}
+            value={null}
+            onChange={() => undefined}
+          />
+          <Select<Account>
+            label="Account (error)"
+            {...accountProps}
+            help="Where the additional endpoint sends events."
+            error="Select an account"
+            required
+            value={null}
+            onChange={() => undefined}
+          />
+          <Select<Account>
+            label="Account (disabled)"
+            {...accountProps}
+            disabled
+            value={accounts[1] ?? null}
+            onChange={() => undefined}
+          />
+          <Select<CrmProperty>
+            label="Object lookup selection (searchable)"
+            {...propertyProps}
+            searchable
+            placeholder="Search properties"
+            value={property}
+            onChange={setProperty}
+          />
+          <Select<CrmProperty>
+            label="Email Property (loading)"
+            {...propertyProps}
+            searchable
+            loading
+            value={null}
+            onChange={() => undefined}
+          />
+          <Select<Owner>
+            label="Select owner"
+            options={owners}
+            getOptionValue={(person) => person.id}
+            getOptionLabel={(person) => `${person.firstName} ${person.lastName}`}
+            getOptionSearchText={(person) => person.email}
+            renderOption={(person) => (
+              <OptionLines
+                primary={`${person.firstName} ${person.lastName}`}
+                secondary={person.email}
+              />
+            )}
+            searchable
+            value={owner}
+            onChange={setOwner}
+          />
+          <MultiSelect<Category>
+            label="Category-based filter"
+            {...categoryProps}
+            placeholder="Choose categories"
+            value={chosenCategories}
+            onChange={setChosenCategories}
+          />
+          <MultiSelect<CrmProperty>
+            label="Social Profile Source (multi, three-line options)"
+            {...propertyProps}
+            placeholder="Choose properties"
+            value={profileProperties}
+            onChange={setProfileProperties}
+          />
+          <MultiSelect<Category>
+            label="Category-based filter (loading)"
+            {...categoryProps}
+            options={[]}
+            loading
+            loadingText="Loading categories..."
+            value={[]}
+            onChange={() => undefined}
+          />
+          <MultiSelect<Category>
+            label="Category-based filter (error, disabled)"
+            {...categoryProps}
+            error="Select at least one category"
+            disabled
+            value={categories.slice(2, 4)}
+            onChange={() => undefined}
+          />
+        </Grid>
+      </Card>
     </section>
   );
 }
