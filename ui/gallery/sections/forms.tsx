@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { z } from 'zod';
-import { Card, useToast } from '@outsync/ui';
+import { useToast } from '@outsync/ui';
 import {
   BusyButton,
   CheckboxField,
@@ -13,6 +13,7 @@ import {
   TextField,
   useZodForm,
 } from '@outsync/ui/form';
+import { Grid, Group, Groups, Row, Stack, wait } from '../section-parts';
 
 /** Fields in every state, the submit buttons, and a live form on useZodForm. */
 export default function FormsSection() {
@@ -194,61 +195,6 @@ function LiveForm() {
     </Group>
   );
 }
-
-function wait(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function Group({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
-  return (
-    <Card>
-      <GroupTitle>{title}</GroupTitle>
-      {note ? <Note>{note}</Note> : null}
-      {children}
-    </Card>
-  );
-}
-
-const Groups = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
-`;
-
-const GroupTitle = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.lg};
-`;
-
-const Note = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
-  gap: ${({ theme }) => theme.space(5)};
-  align-items: start;
-`;
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-
-  & + & {
-    margin-top: ${({ theme }) => theme.space(3)};
-  }
-`;
 
 const LiveFormLayout = styled.form`
   display: flex;

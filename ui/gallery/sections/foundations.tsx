@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   Button,
-  Card,
   Page,
   Spinner,
   cssVar,
@@ -13,6 +11,7 @@ import {
   type ToastSeverity,
 } from '@outsync/ui';
 import { useGalleryMode } from '../gallery-mode';
+import { capitalise, Group, Groups, Row } from '../section-parts';
 
 /** Tokens, the basic primitives (Button, Spinner, toasts) and the Page/Card frame. */
 export default function FoundationsSection() {
@@ -192,37 +191,6 @@ function PageFrame() {
   );
 }
 
-function Group({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
-  return (
-    <Card>
-      <GroupTitle>{title}</GroupTitle>
-      {note ? <Note>{note}</Note> : null}
-      {children}
-    </Card>
-  );
-}
-
-function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-const Groups = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
-`;
-
-const GroupTitle = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.lg};
-`;
-
-const Note = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
 const Swatches = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
@@ -299,17 +267,6 @@ const TypeSample = styled.p<{ $size: (typeof fontSizes)[number] }>`
 
 const MonoSample = styled.code`
   font-family: ${({ theme }) => theme.font.mono};
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-
-  & + & {
-    margin-top: ${({ theme }) => theme.space(3)};
-  }
 `;
 
 const RadiusSample = styled.div`

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card, useToast } from '@outsync/ui';
+import { Button, useToast } from '@outsync/ui';
 import { CheckboxField, TextField } from '@outsync/ui/form';
 import {
   ConfirmDialog,
@@ -10,6 +10,7 @@ import {
   Tooltip,
   type TooltipPlacement,
 } from '@outsync/ui/overlay';
+import { capitalise, Group, Groups, Row, Stack, wait } from '../section-parts';
 
 /** Dialog, ConfirmDialog, Tooltip, Disclosure and CopyButton. */
 export default function OverlaysSection() {
@@ -178,58 +179,10 @@ function Copying() {
   );
 }
 
-function wait(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function Group({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
-  return (
-    <Card>
-      <GroupTitle>{title}</GroupTitle>
-      {note ? <Note>{note}</Note> : null}
-      {children}
-    </Card>
-  );
-}
-
-const Groups = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
-`;
-
-const GroupTitle = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.lg};
-`;
-
-const Note = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-`;
-
 // Room around the tips, so each placement shows inside the card.
 const TooltipRow = styled(Row)`
   padding: ${({ theme }) => `${theme.space(10)} ${theme.space(24)}`};
   gap: ${({ theme }) => theme.space(6)};
-`;
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
 `;
 
 const OwnerName = styled.button`

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import styled from 'styled-components';
 import { Card } from '@outsync/ui';
 import { MultiSelect, OptionLines, Select } from '@outsync/ui/select';
+import { Grid } from '../section-parts';
 
 interface Account {
   id: number;
@@ -99,7 +99,7 @@ export default function SelectsSection() {
     <section aria-labelledby="gallery-selects-heading">
       <h2 id="gallery-selects-heading">Selects</h2>
       <Card>
-        <Grid>
+        <Grid $minColumnWidth="280px">
           <Select<Account>
             label="Account (empty)"
             {...accountProps}
@@ -204,10 +204,3 @@ export default function SelectsSection() {
     </section>
   );
 }
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  gap: ${({ theme }) => theme.space(5)};
-  align-items: start;
-`;

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { VisuallyHidden } from '../spinner';
+import { LoadingMessage } from './loading-message';
 
 /** One column of a Table (and of `@outsync/ui/virtual`'s VirtualTable). */
 export interface TableColumn<Row> {
@@ -16,8 +17,110 @@ export interface TableColumn<Row> {
 
 export type TableRowId = string | number;
 
-/** The parts Table and VirtualTable share; not exported from the package. */
-export function TableCaption({
+/** The props Table and VirtualTable share. */
+export interface TableContentProps<Row> {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  getRowId: (row: Row) => TableRowId;
+  /** Names the table, and its scroll region where there is one. */
+  caption: ReactNode;
+  /** Keeps the caption for assistive technology only. */
+  captionHidden?: boolean;
+  /**
+   * The narrowest the table gets (a CSS length). Cells wrap anywhere, so without it a table
+   * squeezes into any width; with it, a narrower container scrolls the table sideways.
+   */
+  minWidth?: string;
+}
+
+// The parts Table and VirtualTable share; not exported from the package.
+
+/** What stands above the body rows: the caption, the column widths and the header row. */
+export function TableHead<Row>({
+  captionId,
+  caption,
+  captionHidden,
+  columns,
+  headerRowIndex,
+  sticky = false,
+}: {
+  captionId: string;
+  caption: ReactNode;
+  captionHidden: boolean;
+  columns: readonly TableColumn<Row>[];
+  /** The header row's `aria-rowindex`, in a table that renders only some of its rows. */
+  headerRowIndex?: number;
+  sticky?: boolean;
+}) {
+  return (
+    <>
+      <TableCaption id={captionId} hidden={captionHidden}>
+        {caption}
+      </TableCaption>
+      <ColumnWidths columns={columns} />
+      <thead>
+        <tr aria-rowindex={headerRowIndex}>
+          <HeaderCells columns={columns} sticky={sticky} />
+        </tr>
+      </thead>
+    </>
+  );
+}
+
+/** A body row: a cell per column, the row header's a `<th>`. */
+export function BodyRow<Row>({
+  columns,
+  row,
+  ...rowAttributes
+}: {
+  columns: readonly TableColumn<Row>[];
+  row: Row;
+} & ComponentPropsWithRef<'tr'>) {
+  return (
+    <HoverRow {...rowAttributes}>
+      {columns.map((column) =>
+        column.rowHeader ? (
+          <DataCell key={column.id} as="th" scope="row" $align={column.align}>
+            {column.cell(row)}
+          </DataCell>
+        ) : (
+          <DataCell key={column.id} $align={column.align}>
+            {column.cell(row)}
+          </DataCell>
+        ),
+      )}
+    </HoverRow>
+  );
+}
+
+/**
+ * What follows the body rows, each a row of one cell across every column: a spinner while rows
+ * load (`loadingText`, null when nothing loads), the empty text when there are none.
+ */
+export function MessageRows({
+  colSpan,
+  loadingText,
+  showEmpty,
+  emptyText,
+}: {
+  colSpan: number;
+  loadingText: string | null;
+  showEmpty: boolean;
+  emptyText: ReactNode;
+}) {
+  return (
+    <>
+      {loadingText !== null ? (
+        <FullWidthRow colSpan={colSpan}>
+          <LoadingMessage text={loadingText} />
+        </FullWidthRow>
+      ) : null}
+      {showEmpty ? <FullWidthRow colSpan={colSpan}>{emptyText}</FullWidthRow> : null}
+    </>
+  );
+}
+
+function TableCaption({
   id,
   hidden,
   children,
@@ -35,7 +138,7 @@ export function TableCaption({
   );
 }
 
-export function ColumnWidths<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
+function ColumnWidths<Row>({ columns }: { columns: readonly TableColumn<Row>[] }) {
   if (!columns.some((column) => column.width)) return null;
   return (
     <colgroup>
@@ -46,12 +149,12 @@ export function ColumnWidths<Row>({ columns }: { columns: readonly TableColumn<R
   );
 }
 
-export function HeaderCells<Row>({
+function HeaderCells<Row>({
   columns,
-  sticky = false,
+  sticky,
 }: {
   columns: readonly TableColumn<Row>[];
-  sticky?: boolean;
+  sticky: boolean;
 }) {
   return (
     <>
@@ -64,32 +167,7 @@ export function HeaderCells<Row>({
   );
 }
 
-export function BodyCells<Row>({
-  columns,
-  row,
-}: {
-  columns: readonly TableColumn<Row>[];
-  row: Row;
-}) {
-  return (
-    <>
-      {columns.map((column) =>
-        column.rowHeader ? (
-          <DataCell key={column.id} as="th" scope="row" $align={column.align}>
-            {column.cell(row)}
-          </DataCell>
-        ) : (
-          <DataCell key={column.id} $align={column.align}>
-            {column.cell(row)}
-          </DataCell>
-        ),
-      )}
-    </>
-  );
-}
-
-/** A row of one cell across every column: loading, empty, loading more. */
-export function FullWidthRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+function FullWidthRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
       <MessageCell colSpan={colSpan}>{children}</MessageCell>
@@ -108,7 +186,7 @@ export const DataTable = styled.table<{ $minWidth?: string }>`
   color: ${({ theme }) => theme.colors.ink};
 `;
 
-export const BodyRow = styled.tr`
+const HoverRow = styled.tr`
   &:hover {
     background: ${({ theme }) => theme.colors.surfaceHover};
   }

@@ -1,37 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { LoadingMessage } from './loading-message';
-import {
-  BodyCells,
-  BodyRow,
-  ColumnWidths,
-  DataTable,
-  FullWidthRow,
-  HeaderCells,
-  TableCaption,
-  type TableColumn,
-  type TableRowId,
-} from './table-parts';
+import { BodyRow, DataTable, MessageRows, TableHead, type TableContentProps } from './table-parts';
 import { useHorizontalOverflow } from './use-horizontal-overflow';
 
-export interface TableProps<Row> {
-  columns: readonly TableColumn<Row>[];
-  rows: readonly Row[];
-  getRowId: (row: Row) => TableRowId;
-  /** Names the table (and its scroll region when it overflows). */
-  caption: ReactNode;
-  /** Keeps the caption for assistive technology only. */
-  captionHidden?: boolean;
+export interface TableProps<Row> extends TableContentProps<Row> {
   /** Adds a row with a spinner and `loadingText` after the rows. */
   loading?: boolean;
   loadingText?: string;
   /** Shown in a single full-width row when there are no rows and nothing is loading. */
   emptyText?: ReactNode;
-  /**
-   * The narrowest the table gets (a CSS length). Cells wrap anywhere, so without it a table
-   * squeezes into any width; with it, a narrower container scrolls the table sideways.
-   */
-  minWidth?: string;
   className?: string;
 }
 
@@ -64,27 +41,22 @@ export function Table<Row>({
       {...(overflowing ? { role: 'region', tabIndex: 0, 'aria-labelledby': captionId } : undefined)}
     >
       <DataTable aria-busy={loading || undefined} $minWidth={minWidth}>
-        <TableCaption id={captionId} hidden={captionHidden}>
-          {caption}
-        </TableCaption>
-        <ColumnWidths columns={columns} />
-        <thead>
-          <tr>
-            <HeaderCells columns={columns} />
-          </tr>
-        </thead>
+        <TableHead
+          captionId={captionId}
+          caption={caption}
+          captionHidden={captionHidden}
+          columns={columns}
+        />
         <tbody>
           {rows.map((row) => (
-            <BodyRow key={getRowId(row)}>
-              <BodyCells columns={columns} row={row} />
-            </BodyRow>
+            <BodyRow key={getRowId(row)} columns={columns} row={row} />
           ))}
-          {loading ? (
-            <FullWidthRow colSpan={columns.length}>
-              <LoadingMessage text={loadingText} />
-            </FullWidthRow>
-          ) : null}
-          {showEmpty ? <FullWidthRow colSpan={columns.length}>{emptyText}</FullWidthRow> : null}
+          <MessageRows
+            colSpan={columns.length}
+            loadingText={loading ? loadingText : null}
+            showEmpty={showEmpty}
+            emptyText={emptyText}
+          />
         </tbody>
       </DataTable>
     </ScrollContainer>

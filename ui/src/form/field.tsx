@@ -65,6 +65,25 @@ export function Field({
   );
 }
 
+/**
+ * A field component's props, split into the frame's (for `<Field>`) and the rest, which belong
+ * to its control: one list of the frame's props, however many fields there are.
+ */
+export function splitFieldFrameProps<Props extends FieldFrameProps>({
+  label,
+  help,
+  error,
+  required,
+  hideRequiredMarker,
+  id,
+  'aria-describedby': describedBy,
+  className,
+  ...controlProps
+}: Props): [FieldFrameProps, Omit<Props, keyof FieldFrameProps>] {
+  const frame = { label, help, error, required, hideRequiredMarker, id, className };
+  return [{ ...frame, 'aria-describedby': describedBy }, controlProps];
+}
+
 /** Ids and ARIA attributes of a control with optional help and error texts. */
 export function useFieldWiring({
   id,

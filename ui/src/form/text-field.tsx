@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled, { css } from 'styled-components';
-import { controlStyles, Field, type FieldFrameProps } from './field';
+import { controlStyles, Field, splitFieldFrameProps, type FieldFrameProps } from './field';
 
 type InputAttributes = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -17,30 +17,10 @@ export type TextFieldProps = InputAttributes &
   };
 
 /** A labelled input (text, email, password, number… through `type`). */
-export function TextField({
-  label,
-  help,
-  error,
-  required,
-  hideRequiredMarker,
-  id,
-  'aria-describedby': describedBy,
-  className,
-  action,
-  variant = 'text',
-  ...input
-}: TextFieldProps) {
+export function TextField({ action, variant = 'text', ...props }: TextFieldProps) {
+  const [frame, input] = splitFieldFrameProps(props);
   return (
-    <Field
-      label={label}
-      help={help}
-      error={error}
-      required={required}
-      hideRequiredMarker={hideRequiredMarker}
-      id={id}
-      aria-describedby={describedBy}
-      className={className}
-    >
+    <Field {...frame}>
       {(control) => (
         <InputRow>
           <Input {...input} {...control} $withAction={Boolean(action)} $code={variant === 'code'} />

@@ -1,6 +1,6 @@
 import { type Ref, type TextareaHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { controlStyles, Field, type FieldFrameProps } from './field';
+import { controlStyles, Field, splitFieldFrameProps, type FieldFrameProps } from './field';
 
 export type TextareaFieldProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -13,30 +13,10 @@ export type TextareaFieldProps = Omit<
   };
 
 /** A labelled multi-line text input. */
-export function TextareaField({
-  label,
-  help,
-  error,
-  required,
-  hideRequiredMarker,
-  id,
-  'aria-describedby': describedBy,
-  className,
-  monospace = false,
-  rows = 4,
-  ...textarea
-}: TextareaFieldProps) {
+export function TextareaField({ monospace = false, rows = 4, ...props }: TextareaFieldProps) {
+  const [frame, textarea] = splitFieldFrameProps(props);
   return (
-    <Field
-      label={label}
-      help={help}
-      error={error}
-      required={required}
-      hideRequiredMarker={hideRequiredMarker}
-      id={id}
-      aria-describedby={describedBy}
-      className={className}
-    >
+    <Field {...frame}>
       {(control) => <Textarea rows={rows} {...textarea} {...control} $monospace={monospace} />}
     </Field>
   );

@@ -7,7 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import styled from 'styled-components';
-import { controlStyles, Field, type FieldFrameProps } from '../form/field';
+import { controlStyles, Field, splitFieldFrameProps, type FieldFrameProps } from '../form/field';
 
 /** Whether a text parses as JSON (an empty text does not). */
 export function isValidJson(text: string): boolean {
@@ -41,14 +41,6 @@ export type JsonEditorProps = TextareaAttributes &
  * field invalid (red border, `aria-invalid`) and the badge describes the field.
  */
 export function JsonEditor({
-  label,
-  help,
-  error,
-  required,
-  hideRequiredMarker,
-  id,
-  'aria-describedby': describedBy,
-  className,
   value,
   onChange,
   onValidityChange,
@@ -56,24 +48,17 @@ export function JsonEditor({
   invalidText = '❌ Invalid JSON',
   actions,
   rows = 12,
-  ...textarea
+  ...props
 }: JsonEditorProps) {
+  const [frame, textarea] = splitFieldFrameProps(props);
   const badgeId = useId();
   const valid = useMemo(() => isValidJson(value), [value]);
   const reportValidity = useEffectEvent((isValid: boolean) => onValidityChange?.(isValid));
   useEffect(() => reportValidity(valid), [valid]);
+  const describedBy = [badgeId, frame['aria-describedby']].filter(Boolean).join(' ');
 
   return (
-    <Field
-      label={label}
-      help={help}
-      error={error}
-      required={required}
-      hideRequiredMarker={hideRequiredMarker}
-      id={id}
-      aria-describedby={[badgeId, describedBy].filter(Boolean).join(' ')}
-      className={className}
-    >
+    <Field {...frame} aria-describedby={describedBy}>
       {(control) => (
         <>
           <CodeArea

@@ -2,18 +2,14 @@ import { useCombobox, useMultipleSelection } from 'downshift';
 import { useMemo, useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { Chip } from '../data/chip';
-import { controlStyles, Field, type FieldControlProps } from '../form/field';
+import { controlStyles, Field, splitFieldFrameProps, type FieldControlProps } from '../form/field';
 import {
   adornmentRoom,
-  ControlAnchor,
-  FieldAdornments,
-  FieldIconButton,
+  ComboboxChevron,
+  downshiftItemProps,
+  fieldAria,
   filterOptions,
-  Listbox,
-  MenuMessage,
-  MenuPopup,
-  OptionItems,
-  selectDefaults,
+  SelectFrame,
   type SelectFieldProps,
 } from './select-parts';
 
@@ -31,46 +27,22 @@ export interface MultiSelectProps<Option> extends SelectFieldProps<Option> {
  * the chips, where Backspace or Delete removes the focused one.
  */
 export function MultiSelect<Option>(props: MultiSelectProps<Option>) {
+  const [frame] = splitFieldFrameProps(props);
   return (
-    <Field
-      label={props.label}
-      help={props.help}
-      error={props.error}
-      required={props.required}
-      hideRequiredMarker={props.hideRequiredMarker}
-      id={props.id}
-      aria-describedby={props['aria-describedby']}
-      className={props.className}
-    >
-      {(control) => <MultiSelectControl {...props} control={control} />}
-    </Field>
+    <Field {...frame}>{(control) => <MultiSelectControl {...props} control={control} />}</Field>
   );
 }
 
-function MultiSelectControl<Option>({
-  control,
-  label,
-  options,
-  value,
-  onChange,
-  getOptionValue,
-  getOptionLabel,
-  getOptionSearchText,
-  renderOption,
-  isOptionDisabled,
-  getRemoveLabel,
-  placeholder,
-  loading = false,
-  loadingText = selectDefaults.loadingText,
-  emptyText = selectDefaults.emptyText,
-  disabled = false,
-  maxMenuHeight = selectDefaults.maxMenuHeight,
-  onBlur,
-}: MultiSelectProps<Option> & { control: FieldControlProps }) {
+function MultiSelectControl<Option>(
+  props: MultiSelectProps<Option> & { control: FieldControlProps },
+) {
+  const { control, value, onChange, placeholder, onBlur, getRemoveLabel } = props;
+  const { options, getOptionValue, getOptionLabel, getOptionSearchText } = props;
+  const { loading = false, disabled = false } = props;
   const [query, setQuery] = useState('');
   // A callback ref (not a ref object): downshift's getters receive it during render.
   const [input, setInput] = useState<HTMLInputElement | null>(null);
-  const itemToKey = (option: Option | null) => (option === null ? null : getOptionValue(option));
+  const { itemToKey, itemToString, isItemDisabled } = downshiftItemProps(props);
 
   // The list offers what is not chosen yet, filtered by the search.
   const items = useMemo(() => {
@@ -87,21 +59,14 @@ function MultiSelectControl<Option>({
       onSelectedItemsChange: ({ selectedItems }) => onChange(selectedItems),
     });
 
-  const {
-    isOpen,
-    highlightedIndex,
-    getInputProps,
-    getToggleButtonProps,
-    getMenuProps,
-    getItemProps,
-  } = useCombobox<Option>({
+  const combobox = useCombobox<Option>({
     items,
     inputValue: query,
     // The combobox only picks; the choice lives in useMultipleSelection.
     selectedItem: null,
     itemToKey,
-    itemToString: (option) => (option === null ? '' : getOptionLabel(option)),
-    isItemDisabled: (option) => isOptionDisabled?.(option) ?? false,
+    itemToString,
+    isItemDisabled,
     inputId: control.id,
     onInputValueChange: ({ inputValue }) => setQuery(inputValue),
     stateReducer: (_state, { type, changes }) => {
@@ -131,7 +96,15 @@ function MultiSelectControl<Option>({
   };
 
   return (
-    <ControlAnchor>
+    <SelectFrame
+      field={props}
+      menu={combobox}
+      items={items}
+      isSelected={() => false}
+      adornments={
+        <ComboboxChevron getToggleButtonProps={combobox.getToggleButtonProps} disabled={disabled} />
+      }
+    >
       <ChipBox
         $invalid={Boolean(control['aria-invalid'])}
         $disabled={disabled}
@@ -154,48 +127,18 @@ function MultiSelectControl<Option>({
           );
         })}
         <ChipInput
-          {...getInputProps(
+          {...combobox.getInputProps(
             getDropdownProps({
               ref: setInput,
               disabled,
               placeholder: value.length === 0 ? placeholder : undefined,
-              'aria-describedby': control['aria-describedby'],
-              'aria-invalid': control['aria-invalid'],
-              'aria-required': control.required,
+              ...fieldAria(control),
               onBlur,
             }),
           )}
         />
       </ChipBox>
-      <FieldAdornments>
-        {/* The input opens the list itself: the chevron is for the mouse only. */}
-        <FieldIconButton {...getToggleButtonProps({ disabled, 'aria-hidden': true, tabIndex: -1 })}>
-          ▾
-        </FieldIconButton>
-      </FieldAdornments>
-      <MenuPopup $open={isOpen}>
-        <Listbox $maxHeight={maxMenuHeight} {...getMenuProps({ 'aria-label': label })}>
-          {isOpen ? (
-            <OptionItems
-              items={items}
-              highlightedIndex={highlightedIndex}
-              isSelected={() => false}
-              getItemProps={getItemProps}
-              getOptionValue={getOptionValue}
-              getOptionLabel={getOptionLabel}
-              renderOption={renderOption}
-            />
-          ) : null}
-        </Listbox>
-        <MenuMessage
-          open={isOpen}
-          loading={loading}
-          empty={items.length === 0}
-          loadingText={loadingText}
-          emptyText={emptyText}
-        />
-      </MenuPopup>
-    </ControlAnchor>
+    </SelectFrame>
   );
 }
 

@@ -1,7 +1,8 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { UseComboboxGetToggleButtonProps } from 'downshift';
+import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import styled, { css } from 'styled-components';
 import { LoadingMessage } from '../data/loading-message';
-import { controlStyles, type FieldFrameProps } from '../form/field';
+import { controlStyles, type FieldControlProps, type FieldFrameProps } from '../form/field';
 
 export type OptionValue = string | number;
 
@@ -37,7 +38,7 @@ export interface SelectFieldProps<Option> extends Omit<FieldFrameProps, 'label'>
   onBlur?: () => void;
 }
 
-export const selectDefaults = {
+const selectDefaults = {
   loadingText: 'Loading...',
   emptyText: 'No options found',
   maxMenuHeight: 320,
@@ -60,27 +61,122 @@ export function filterOptions<Option>(
   );
 }
 
-/** The options of an open list; `getItemProps` comes from the downshift hook in use. */
-export function OptionItems<Option>({
-  items,
-  highlightedIndex,
-  isSelected,
-  getItemProps,
+/** How downshift's hooks key, name and disable the options. */
+export function downshiftItemProps<Option>({
   getOptionValue,
   getOptionLabel,
-  renderOption,
-}: {
-  items: readonly Option[];
+  isOptionDisabled,
+}: SelectFieldProps<Option>) {
+  return {
+    itemToKey: (option: Option | null) => (option === null ? null : getOptionValue(option)),
+    itemToString: (option: Option | null) => (option === null ? '' : getOptionLabel(option)),
+    isItemDisabled: (option: Option) => isOptionDisabled?.(option) ?? false,
+  };
+}
+
+/**
+ * The field's wiring for the element that takes the focus. Not `{...control}` whole: the id
+ * goes to downshift, which puts it on that element itself.
+ */
+export const fieldAria = (control: FieldControlProps) => ({
+  'aria-describedby': control['aria-describedby'],
+  'aria-invalid': control['aria-invalid'],
+  'aria-required': control.required,
+});
+
+/** What the list needs from the downshift hook in use (useSelect or useCombobox). */
+export interface DownshiftMenu<Option> {
+  isOpen: boolean;
   highlightedIndex: number;
-  isSelected: (option: Option) => boolean;
+  getMenuProps: (options: {
+    'aria-label': string;
+  }) => HTMLAttributes<HTMLUListElement> & { ref?: Ref<HTMLUListElement> };
   getItemProps: (options: {
     item: Option;
     index: number;
     'aria-selected': boolean;
   }) => HTMLAttributes<HTMLLIElement>;
-  getOptionValue: (option: Option) => OptionValue;
-  getOptionLabel: (option: Option) => string;
-  renderOption?: (option: Option, state: OptionState) => ReactNode;
+}
+
+/**
+ * What every select draws around its control (`children`: a trigger, an input, a box of chips):
+ * the icons at its right end, and under it the list of options with its loading or empty message.
+ */
+export function SelectFrame<Option>({
+  field,
+  menu,
+  items,
+  isSelected,
+  adornments,
+  children,
+}: {
+  field: SelectFieldProps<Option>;
+  menu: DownshiftMenu<Option>;
+  /** The options the list offers now: filtered, or none while loading. */
+  items: readonly Option[];
+  isSelected: (option: Option) => boolean;
+  adornments: ReactNode;
+  children: ReactNode;
+}) {
+  const {
+    label,
+    loading = false,
+    loadingText = selectDefaults.loadingText,
+    emptyText = selectDefaults.emptyText,
+    maxMenuHeight = selectDefaults.maxMenuHeight,
+  } = field;
+  return (
+    <ControlAnchor>
+      {children}
+      <FieldAdornments>{adornments}</FieldAdornments>
+      <MenuPopup $open={menu.isOpen}>
+        <Listbox $maxHeight={maxMenuHeight} {...menu.getMenuProps({ 'aria-label': label })}>
+          {menu.isOpen ? (
+            <OptionItems field={field} menu={menu} items={items} isSelected={isSelected} />
+          ) : null}
+        </Listbox>
+        <MenuMessage
+          open={menu.isOpen}
+          loading={loading}
+          empty={items.length === 0}
+          loadingText={loadingText}
+          emptyText={emptyText}
+        />
+      </MenuPopup>
+    </ControlAnchor>
+  );
+}
+
+/**
+ * The chevron of a select one types in (searchable, multi). The input opens the list itself
+ * (typing, arrows, click): the chevron is for the mouse only, out of the tab order and hidden
+ * from assistive technology.
+ */
+export function ComboboxChevron({
+  getToggleButtonProps,
+  disabled,
+}: {
+  getToggleButtonProps: UseComboboxGetToggleButtonProps;
+  disabled: boolean;
+}) {
+  return (
+    <FieldIconButton {...getToggleButtonProps({ disabled, 'aria-hidden': true, tabIndex: -1 })}>
+      ▾
+    </FieldIconButton>
+  );
+}
+
+/** The options of an open list. */
+function OptionItems<Option>({
+  field: { getOptionValue, getOptionLabel, renderOption },
+  menu: { highlightedIndex, getItemProps },
+  items,
+  isSelected,
+}: {
+  field: SelectFieldProps<Option>;
+  menu: DownshiftMenu<Option>;
+  items: readonly Option[];
+  isSelected: (option: Option) => boolean;
 }) {
   return (
     <>
@@ -102,7 +198,7 @@ export function OptionItems<Option>({
 }
 
 /** The loading or empty message under the options, outside the listbox (which holds options only). */
-export function MenuMessage({
+function MenuMessage({
   open,
   loading,
   empty,
@@ -127,11 +223,11 @@ export function MenuMessage({
 }
 
 /** Positions the list under the control. */
-export const ControlAnchor = styled.div`
+const ControlAnchor = styled.div`
   position: relative;
 `;
 
-export const MenuPopup = styled.div<{ $open: boolean }>`
+const MenuPopup = styled.div<{ $open: boolean }>`
   position: absolute;
   top: calc(100% + ${({ theme }) => theme.space(1)});
   left: 0;
@@ -146,7 +242,7 @@ export const MenuPopup = styled.div<{ $open: boolean }>`
 `;
 
 // The listbox itself scrolls: downshift scrolls the highlighted option into view inside it.
-export const Listbox = styled.ul<{ $maxHeight: number }>`
+const Listbox = styled.ul<{ $maxHeight: number }>`
   max-height: ${({ $maxHeight }) => `${$maxHeight}px`};
   margin: 0;
   padding: 0;
@@ -197,7 +293,7 @@ export const controlBoxStyles = css`
 `;
 
 /** The icons at the right end of the field; only its buttons take the mouse. */
-export const FieldAdornments = styled.div`
+const FieldAdornments = styled.div`
   position: absolute;
   top: 0;
   right: ${({ theme }) => theme.space(1)};

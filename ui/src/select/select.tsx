@@ -1,20 +1,18 @@
 import { useCombobox, useSelect } from 'downshift';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { controlStyles, Field, type FieldControlProps } from '../form/field';
+import { controlStyles, Field, splitFieldFrameProps, type FieldControlProps } from '../form/field';
 import {
   adornmentRoom,
   ChevronIcon,
-  ControlAnchor,
+  ComboboxChevron,
   controlBoxStyles,
-  FieldAdornments,
+  downshiftItemProps,
+  fieldAria,
   FieldIconButton,
   filterOptions,
-  Listbox,
-  MenuMessage,
-  MenuPopup,
-  OptionItems,
-  selectDefaults,
+  SelectFrame,
+  type DownshiftMenu,
   type SelectFieldProps,
 } from './select-parts';
 
@@ -36,17 +34,9 @@ type ControlProps<Option> = SelectProps<Option> & { control: FieldControlProps }
  * select-only combobox, or with `searchable` an editable one that filters as you type.
  */
 export function Select<Option>(props: SelectProps<Option>) {
+  const [frame] = splitFieldFrameProps(props);
   return (
-    <Field
-      label={props.label}
-      help={props.help}
-      error={props.error}
-      required={props.required}
-      hideRequiredMarker={props.hideRequiredMarker}
-      id={props.id}
-      aria-describedby={props['aria-describedby']}
-      className={props.className}
-    >
+    <Field {...frame}>
       {(control) =>
         props.searchable ? (
           <SearchableSelectControl {...props} control={control} />
@@ -58,126 +48,54 @@ export function Select<Option>(props: SelectProps<Option>) {
   );
 }
 
-function PlainSelectControl<Option>({
-  control,
-  label,
-  options,
-  value,
-  onChange,
-  getOptionValue,
-  getOptionLabel,
-  renderOption,
-  isOptionDisabled,
-  placeholder,
-  loading = false,
-  loadingText = selectDefaults.loadingText,
-  emptyText = selectDefaults.emptyText,
-  disabled = false,
-  clearable = false,
-  clearLabel = 'Clear selection',
-  maxMenuHeight = selectDefaults.maxMenuHeight,
-  onBlur,
-}: ControlProps<Option>) {
+function PlainSelectControl<Option>(props: ControlProps<Option>) {
+  const { control, label, value, onChange, placeholder, onBlur } = props;
+  const { options, loading = false, disabled = false } = props;
   const items = useMemo(() => (loading ? [] : [...options]), [loading, options]);
   // A callback ref (not a ref object): downshift's getter receives it during render.
   const [trigger, setTrigger] = useState<HTMLDivElement | null>(null);
-  const { isOpen, highlightedIndex, getToggleButtonProps, getMenuProps, getItemProps } =
-    useSelect<Option>({
-      items,
-      selectedItem: value,
-      itemToKey: (option) => (option === null ? null : getOptionValue(option)),
-      itemToString: (option) => (option === null ? '' : getOptionLabel(option)),
-      isItemDisabled: (option) => isOptionDisabled?.(option) ?? false,
-      toggleButtonId: control.id,
-      onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem),
-    });
+  const select = useSelect<Option>({
+    items,
+    selectedItem: value,
+    ...downshiftItemProps(props),
+    toggleButtonId: control.id,
+    onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem),
+  });
 
   // downshift keeps `disabled` on the element it returns; a div has no such attribute.
-  const { disabled: _disabled, ...triggerProps } = getToggleButtonProps({
+  const { disabled: _disabled, ...triggerProps } = select.getToggleButtonProps({
     ref: setTrigger,
     disabled,
     tabIndex: disabled ? -1 : 0,
     'aria-disabled': disabled || undefined,
     // The field's <label> cannot name a div: the combobox carries the same text.
     'aria-label': label,
-    'aria-describedby': control['aria-describedby'],
-    'aria-invalid': control['aria-invalid'],
-    'aria-required': control.required,
+    ...fieldAria(control),
     onBlur,
   });
-  const showClear = clearable && value !== null && !disabled;
-  const selectedKey = value === null ? null : getOptionValue(value);
 
   return (
-    <ControlAnchor>
-      <Trigger {...triggerProps} $room={adornmentRoom(showClear)}>
+    <SingleSelectFrame
+      field={props}
+      menu={select}
+      items={items}
+      focusAfterClear={trigger}
+      chevron={<ChevronIcon />}
+    >
+      <Trigger {...triggerProps} $room={adornmentRoom(showsClear(props))}>
         {value === null ? (
           <Placeholder>{placeholder}</Placeholder>
         ) : (
-          <TriggerText>{getOptionLabel(value)}</TriggerText>
+          <TriggerText>{props.getOptionLabel(value)}</TriggerText>
         )}
       </Trigger>
-      <FieldAdornments>
-        {showClear ? (
-          <FieldIconButton
-            aria-label={clearLabel}
-            onClick={() => {
-              onChange(null);
-              trigger?.focus();
-            }}
-          >
-            <span aria-hidden="true">×</span>
-          </FieldIconButton>
-        ) : null}
-        <ChevronIcon />
-      </FieldAdornments>
-      <MenuPopup $open={isOpen}>
-        <Listbox $maxHeight={maxMenuHeight} {...getMenuProps({ 'aria-label': label })}>
-          {isOpen ? (
-            <OptionItems
-              items={items}
-              highlightedIndex={highlightedIndex}
-              isSelected={(option) => getOptionValue(option) === selectedKey}
-              getItemProps={getItemProps}
-              getOptionValue={getOptionValue}
-              getOptionLabel={getOptionLabel}
-              renderOption={renderOption}
-            />
-          ) : null}
-        </Listbox>
-        <MenuMessage
-          open={isOpen}
-          loading={loading}
-          empty={items.length === 0}
-          loadingText={loadingText}
-          emptyText={emptyText}
-        />
-      </MenuPopup>
-    </ControlAnchor>
+    </SingleSelectFrame>
   );
 }
 
-function SearchableSelectControl<Option>({
-  control,
-  label,
-  options,
-  value,
-  onChange,
-  getOptionValue,
-  getOptionLabel,
-  getOptionSearchText,
-  renderOption,
-  isOptionDisabled,
-  placeholder,
-  loading = false,
-  loadingText = selectDefaults.loadingText,
-  emptyText = selectDefaults.emptyText,
-  disabled = false,
-  clearable = false,
-  clearLabel = 'Clear selection',
-  maxMenuHeight = selectDefaults.maxMenuHeight,
-  onBlur,
-}: ControlProps<Option>) {
+function SearchableSelectControl<Option>(props: ControlProps<Option>) {
+  const { control, value, onChange, placeholder, onBlur, clearable = false } = props;
+  const { options, getOptionLabel, getOptionSearchText, loading = false, disabled = false } = props;
   // What the user typed; the input shows the chosen label otherwise, which must not filter.
   const [query, setQuery] = useState('');
   const items = useMemo(
@@ -186,19 +104,11 @@ function SearchableSelectControl<Option>({
   );
   const [input, setInput] = useState<HTMLInputElement | null>(null);
   const toText = (option: Option | null | undefined) => (option ? getOptionLabel(option) : '');
-  const {
-    isOpen,
-    highlightedIndex,
-    getInputProps,
-    getToggleButtonProps,
-    getMenuProps,
-    getItemProps,
-  } = useCombobox<Option>({
+  const combobox = useCombobox<Option>({
     items,
     selectedItem: value,
-    itemToKey: (option) => (option === null ? null : getOptionValue(option)),
+    ...downshiftItemProps(props),
     itemToString: (option) => toText(option),
-    isItemDisabled: (option) => isOptionDisabled?.(option) ?? false,
     inputId: control.id,
     onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem),
     onInputValueChange: ({ type, inputValue }) => {
@@ -228,64 +138,80 @@ function SearchableSelectControl<Option>({
     },
   });
 
-  const showClear = clearable && value !== null && !disabled;
-  const selectedKey = value === null ? null : getOptionValue(value);
-
   return (
-    <ControlAnchor>
+    <SingleSelectFrame
+      field={props}
+      menu={combobox}
+      items={items}
+      focusAfterClear={input}
+      chevron={
+        <ComboboxChevron getToggleButtonProps={combobox.getToggleButtonProps} disabled={disabled} />
+      }
+    >
       <SearchInput
-        {...getInputProps({
+        {...combobox.getInputProps({
           ref: setInput,
           disabled,
           placeholder,
-          'aria-describedby': control['aria-describedby'],
-          'aria-invalid': control['aria-invalid'],
-          'aria-required': control.required,
+          ...fieldAria(control),
           onBlur,
         })}
-        $room={adornmentRoom(showClear)}
+        $room={adornmentRoom(showsClear(props))}
       />
-      <FieldAdornments>
-        {showClear ? (
-          <FieldIconButton
-            aria-label={clearLabel}
-            onClick={() => {
-              onChange(null);
-              input?.focus();
-            }}
-          >
-            <span aria-hidden="true">×</span>
-          </FieldIconButton>
-        ) : null}
-        {/* The input opens the list itself (typing, arrows, click): the chevron is for the
-            mouse only, out of the tab order and hidden from assistive technology. */}
-        <FieldIconButton {...getToggleButtonProps({ disabled, 'aria-hidden': true, tabIndex: -1 })}>
-          ▾
-        </FieldIconButton>
-      </FieldAdornments>
-      <MenuPopup $open={isOpen}>
-        <Listbox $maxHeight={maxMenuHeight} {...getMenuProps({ 'aria-label': label })}>
-          {isOpen ? (
-            <OptionItems
-              items={items}
-              highlightedIndex={highlightedIndex}
-              isSelected={(option) => getOptionValue(option) === selectedKey}
-              getItemProps={getItemProps}
-              getOptionValue={getOptionValue}
-              getOptionLabel={getOptionLabel}
-              renderOption={renderOption}
-            />
+    </SingleSelectFrame>
+  );
+}
+
+/** The clear button shows on a clearable field that holds a value and can be changed. */
+const showsClear = ({
+  clearable = false,
+  value,
+  disabled = false,
+}: Pick<SelectProps<unknown>, 'clearable' | 'value' | 'disabled'>) =>
+  clearable && value !== null && !disabled;
+
+/** The frame of a single select: the chosen option marked in the list, and the clear button. */
+function SingleSelectFrame<Option>({
+  field,
+  menu,
+  items,
+  focusAfterClear,
+  chevron,
+  children,
+}: {
+  field: SelectProps<Option>;
+  menu: DownshiftMenu<Option>;
+  items: readonly Option[];
+  /** The control, which keeps the focus once the clear button has gone. */
+  focusAfterClear: HTMLElement | null;
+  chevron: ReactNode;
+  children: ReactNode;
+}) {
+  const { value, onChange, getOptionValue, clearLabel = 'Clear selection' } = field;
+  const selectedKey = value === null ? null : getOptionValue(value);
+  const clear = () => {
+    onChange(null);
+    focusAfterClear?.focus();
+  };
+  return (
+    <SelectFrame
+      field={field}
+      menu={menu}
+      items={items}
+      isSelected={(option) => getOptionValue(option) === selectedKey}
+      adornments={
+        <>
+          {showsClear(field) ? (
+            <FieldIconButton aria-label={clearLabel} onClick={clear}>
+              <span aria-hidden="true">×</span>
+            </FieldIconButton>
           ) : null}
-        </Listbox>
-        <MenuMessage
-          open={isOpen}
-          loading={loading}
-          empty={items.length === 0}
-          loadingText={loadingText}
-          emptyText={emptyText}
-        />
-      </MenuPopup>
-    </ControlAnchor>
+          {chevron}
+        </>
+      }
+    >
+      {children}
+    </SelectFrame>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** Infinite loading and the count line, shared by VirtualList and VirtualTable. */
@@ -33,7 +34,7 @@ export interface InfiniteRowsProps {
   className?: string;
 }
 
-export const infiniteDefaults = {
+const infiniteDefaults = {
   loadMoreThreshold: 5,
   loadingText: 'Loading...',
   height: '70vh',
@@ -41,13 +42,77 @@ export const infiniteDefaults = {
   overscan: 6,
 } as const;
 
+/**
+ * What VirtualList and VirtualTable share: the virtualizer over the rows (measured as they
+ * render), the next page asked for near the end, and what the rows show while nothing is there.
+ */
+export function useInfiniteRows<Row>(
+  rows: readonly Row[],
+  getRowKey: (row: Row, index: number) => string | number,
+  {
+    hasMore = false,
+    loadingMore = false,
+    onLoadMore,
+    loadMoreThreshold,
+    loadingMoreText = infiniteDefaults.loadingText,
+    statusText,
+    loading = false,
+    loadingText = infiniteDefaults.loadingText,
+    emptyText,
+    height = infiniteDefaults.height,
+    estimateRowHeight = infiniteDefaults.estimateRowHeight,
+    overscan = infiniteDefaults.overscan,
+    initialRect,
+    className,
+  }: InfiniteRowsProps,
+) {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  // React Compiler would skip this hook (the virtualizer's functions are not memoisable); we do
+  // not run the compiler, and nothing memoised receives them.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewport,
+    estimateSize: () => estimateRowHeight,
+    getItemKey: (index) => getRowKey(rows[index]!, index),
+    overscan,
+    initialRect,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  useLoadMoreNearEnd({
+    lastRenderedIndex: virtualRows.at(-1)?.index ?? -1,
+    count: rows.length,
+    listKey: rows[0] === undefined ? undefined : getRowKey(rows[0], 0),
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    threshold: loadMoreThreshold,
+  });
+
+  const frame: InfiniteRowsFrameSettings = {
+    viewportRef: setViewport,
+    statusText,
+    height,
+    className,
+  };
+  return {
+    virtualizer,
+    virtualRows,
+    frame,
+    busy: loading || loadingMore || undefined,
+    /** The spinner's text while the first rows or the next page load; null otherwise. */
+    loadingMessage: loading ? loadingText : loadingMore ? loadingMoreText : null,
+    showEmpty: !loading && rows.length === 0 && emptyText !== undefined,
+  };
+}
+
 /** Calls `onLoadMore` when the rendered rows come near the end (see InfiniteRowsProps). */
-export function useLoadMoreNearEnd({
+function useLoadMoreNearEnd({
   lastRenderedIndex,
   count,
   listKey,
-  hasMore = false,
-  loadingMore = false,
+  hasMore,
+  loadingMore,
   onLoadMore,
   threshold = infiniteDefaults.loadMoreThreshold,
 }: {
@@ -55,8 +120,8 @@ export function useLoadMoreNearEnd({
   count: number;
   /** Tells one list from another of the same length (the first row's key). */
   listKey: string | number | undefined;
-  hasMore?: boolean;
-  loadingMore?: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
   onLoadMore?: () => void;
   threshold?: number;
 }) {
@@ -72,12 +137,42 @@ export function useLoadMoreNearEnd({
   }, [lastRenderedIndex, count, list, hasMore, loadingMore, threshold]);
 }
 
-/** The polite live line above the rows. */
-export function StatusLine({ children }: { children: ReactNode }) {
-  return <StatusText role="status">{children}</StatusText>;
+/** What InfiniteRowsFrame takes from the props, as useInfiniteRows resolves them. */
+interface InfiniteRowsFrameSettings {
+  viewportRef: (viewport: HTMLDivElement | null) => void;
+  statusText: ReactNode;
+  height: string;
+  className: string | undefined;
 }
 
-export const VirtualRoot = styled.div`
+/**
+ * The polite status line, then the scroll viewport: focusable so keyboards scroll it, named and
+ * marked busy by the caller (`aria-*`).
+ */
+export function InfiniteRowsFrame({
+  viewportRef,
+  statusText,
+  height,
+  className,
+  children,
+  ...viewportAria
+}: InfiniteRowsFrameSettings & {
+  children: ReactNode;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-busy'?: true;
+}) {
+  return (
+    <VirtualRoot className={className}>
+      {statusText !== undefined ? <StatusText role="status">{statusText}</StatusText> : null}
+      <Viewport ref={viewportRef} $height={height} role="region" tabIndex={0} {...viewportAria}>
+        {children}
+      </Viewport>
+    </VirtualRoot>
+  );
+}
+
+const VirtualRoot = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(2)};
@@ -89,19 +184,11 @@ const StatusText = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
 `;
 
-/** The scroll container: focusable so keyboards scroll it, named by the caller. */
-export const Viewport = styled.div<{ $height: string }>`
+const Viewport = styled.div<{ $height: string }>`
   height: ${({ $height }) => $height};
   overflow: auto;
   overscroll-behavior: contain;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
-`;
-
-export const CenteredMessage = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.inkMuted};
 `;

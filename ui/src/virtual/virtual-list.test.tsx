@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
-import { UiProvider } from '../ui-provider';
+import { screen, within } from '@testing-library/react';
 import { VirtualList, type VirtualListProps } from './virtual-list';
 import { fakeLayout, scrollTo } from './virtual-test-layout';
+import { renderVirtual } from './virtual-test-render';
 
 interface Line {
   id: string;
@@ -12,24 +12,18 @@ const makeLines = (count: number): Line[] =>
   Array.from({ length: count }, (_, index) => ({ id: `line-${index}`, text: `Line ${index}` }));
 
 function renderList(props: Partial<VirtualListProps<Line>> = {}) {
-  const element = (overrides: Partial<VirtualListProps<Line>>) => (
-    <UiProvider>
-      <VirtualList<Line>
-        label="Block list sync log"
-        items={makeLines(50)}
-        getItemKey={(line) => line.id}
-        renderItem={(line) => <p>{line.text}</p>}
-        estimateRowHeight={40}
-        {...props}
-        {...overrides}
-      />
-    </UiProvider>
+  return renderVirtual(
+    VirtualList<Line>,
+    {
+      label: 'Block list sync log',
+      items: makeLines(50),
+      getItemKey: (line) => line.id,
+      renderItem: (line) => <p>{line.text}</p>,
+      estimateRowHeight: 40,
+      ...props,
+    },
+    'Block list sync log',
   );
-  const view = render(element({}));
-  return {
-    viewport: screen.getByRole('region', { name: 'Block list sync log' }),
-    update: (overrides: Partial<VirtualListProps<Line>>) => view.rerender(element(overrides)),
-  };
 }
 
 afterEach(() => jest.restoreAllMocks());

@@ -1,16 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { LoadingMessage } from '../data/loading-message';
-import {
-  CenteredMessage,
-  infiniteDefaults,
-  StatusLine,
-  useLoadMoreNearEnd,
-  Viewport,
-  VirtualRoot,
-  type InfiniteRowsProps,
-} from './infinite-rows';
+import { InfiniteRowsFrame, useInfiniteRows, type InfiniteRowsProps } from './infinite-rows';
 
 export interface VirtualListProps<Item> extends InfiniteRowsProps {
   items: readonly Item[];
@@ -32,84 +23,42 @@ export function VirtualList<Item>({
   getItemKey,
   label,
   totalCount,
-  hasMore = false,
-  loadingMore = false,
-  onLoadMore,
-  loadMoreThreshold,
-  loadingMoreText = infiniteDefaults.loadingText,
-  statusText,
-  loading = false,
-  loadingText = infiniteDefaults.loadingText,
-  emptyText,
-  height = infiniteDefaults.height,
-  estimateRowHeight = infiniteDefaults.estimateRowHeight,
-  overscan = infiniteDefaults.overscan,
-  initialRect,
-  className,
+  ...infinite
 }: VirtualListProps<Item>) {
-  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  // React Compiler would skip this component (the virtualizer's functions are not memoisable);
-  // we do not run the compiler, and nothing memoised receives them.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => viewport,
-    estimateSize: () => estimateRowHeight,
-    getItemKey: (index) => getItemKey(items[index]!, index),
-    overscan,
-    initialRect,
-  });
-  const virtualItems = virtualizer.getVirtualItems();
-  useLoadMoreNearEnd({
-    lastRenderedIndex: virtualItems.at(-1)?.index ?? -1,
-    count: items.length,
-    listKey: items[0] === undefined ? undefined : getItemKey(items[0], 0),
-    hasMore,
-    loadingMore,
-    onLoadMore,
-    threshold: loadMoreThreshold,
-  });
+  const { virtualizer, virtualRows, frame, busy, loadingMessage, showEmpty } = useInfiniteRows(
+    items,
+    getItemKey,
+    infinite,
+  );
   // -1: the total is not known yet.
-  const setSize = totalCount ?? (hasMore ? -1 : items.length);
+  const setSize = totalCount ?? (infinite.hasMore ? -1 : items.length);
 
   return (
-    <VirtualRoot className={className}>
-      {statusText !== undefined ? <StatusLine>{statusText}</StatusLine> : null}
-      <Viewport
-        ref={setViewport}
-        $height={height}
-        role="region"
-        tabIndex={0}
-        aria-label={label}
-        aria-busy={loading || loadingMore || undefined}
-      >
-        {items.length > 0 ? (
-          <ListBody role="list" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualItems.map((virtualItem) => (
-              <ListItem
-                key={virtualItem.key}
-                role="listitem"
-                data-index={virtualItem.index}
-                ref={virtualizer.measureElement}
-                aria-posinset={virtualItem.index + 1}
-                aria-setsize={setSize}
-                style={{ transform: `translateY(${virtualItem.start}px)` }}
-              >
-                {renderItem(items[virtualItem.index]!, virtualItem.index)}
-              </ListItem>
-            ))}
-          </ListBody>
-        ) : null}
-        {loading || loadingMore ? (
-          <CenteredMessage>
-            <LoadingMessage text={loading ? loadingText : loadingMoreText} />
-          </CenteredMessage>
-        ) : null}
-        {!loading && items.length === 0 && emptyText !== undefined ? (
-          <CenteredMessage>{emptyText}</CenteredMessage>
-        ) : null}
-      </Viewport>
-    </VirtualRoot>
+    <InfiniteRowsFrame {...frame} aria-label={label} aria-busy={busy}>
+      {items.length > 0 ? (
+        <ListBody role="list" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualRows.map((virtualItem) => (
+            <ListItem
+              key={virtualItem.key}
+              role="listitem"
+              data-index={virtualItem.index}
+              ref={virtualizer.measureElement}
+              aria-posinset={virtualItem.index + 1}
+              aria-setsize={setSize}
+              style={{ transform: `translateY(${virtualItem.start}px)` }}
+            >
+              {renderItem(items[virtualItem.index]!, virtualItem.index)}
+            </ListItem>
+          ))}
+        </ListBody>
+      ) : null}
+      {loadingMessage !== null ? (
+        <CenteredMessage>
+          <LoadingMessage text={loadingMessage} />
+        </CenteredMessage>
+      ) : null}
+      {showEmpty ? <CenteredMessage>{infinite.emptyText}</CenteredMessage> : null}
+    </InfiniteRowsFrame>
   );
 }
 
@@ -126,4 +75,11 @@ const ListItem = styled.div`
   width: 100%;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   overflow-wrap: anywhere;
+`;
+
+const CenteredMessage = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.inkMuted};
 `;

@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { TableColumn } from '../data/table-parts';
-import { UiProvider } from '../ui-provider';
 import { fakeLayout, scrollTo } from './virtual-test-layout';
+import { renderVirtual } from './virtual-test-render';
 import { VirtualTable, type VirtualTableProps } from './virtual-table';
 
 interface LogRow {
@@ -21,24 +21,18 @@ const columns: TableColumn<LogRow>[] = [
 ];
 
 function renderLogs(props: Partial<VirtualTableProps<LogRow>> = {}) {
-  const element = (overrides: Partial<VirtualTableProps<LogRow>>) => (
-    <UiProvider>
-      <VirtualTable<LogRow>
-        caption="Webhook payloads"
-        columns={columns}
-        rows={makeRows(100)}
-        getRowId={(row) => row.id}
-        estimateRowHeight={40}
-        {...props}
-        {...overrides}
-      />
-    </UiProvider>
+  return renderVirtual(
+    VirtualTable<LogRow>,
+    {
+      caption: 'Webhook payloads',
+      columns,
+      rows: makeRows(100),
+      getRowId: (row) => row.id,
+      estimateRowHeight: 40,
+      ...props,
+    },
+    'Webhook payloads',
   );
-  const view = render(element({}));
-  return {
-    viewport: screen.getByRole('region', { name: 'Webhook payloads' }),
-    update: (overrides: Partial<VirtualTableProps<LogRow>>) => view.rerender(element(overrides)),
-  };
 }
 
 /** The ids of the body rows in the DOM. */
