@@ -3,7 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { ApiProvider, createQueryClient } from '@outsync/app-runtime';
 import { ShellRoutes } from './routes';
 import { renderWithUi } from './test/render';
-import { fakeServer } from './test/fake-server';
+import { fakeServer, freeCustomer, managerUser } from './test/fake-server';
 import { loadRemoteModule } from './federation/remote-registry';
 import { createOutsideNavigator, NavigationBridge } from './routing/navigation-bridge';
 import { createShellApiClient } from './session/shell-api-client';
@@ -116,4 +116,27 @@ test('a 401 from a dashboard call goes to /unauthorized inside the router', asyn
   expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeTruthy();
   expect(currentPath()).toBe('/unauthorized');
   expect(load).not.toHaveBeenCalled();
+});
+
+test('a customer opening /admin/dashboard/users gets the not-found page, and the page is not loaded', async () => {
+  server.restore();
+  server = fakeServer({}, freeCustomer);
+  await renderShellAt('/admin/dashboard/users');
+  expect(await screen.findByRole('heading', { name: 'The Page Not Found' })).toBeTruthy();
+  expect(load).not.toHaveBeenCalledWith('outsync_accounts', 'UsersPage');
+  expect(currentPath()).toBe('/admin/dashboard/users');
+});
+
+test('a MANAGER opens /admin/dashboard/users', async () => {
+  server.restore();
+  server = fakeServer({}, managerUser);
+  await renderShellAt('/admin/dashboard/users');
+  expect(await screen.findByRole('heading', { name: 'UsersPage' })).toBeTruthy();
+});
+
+test('a customer opens every other dashboard screen', async () => {
+  server.restore();
+  server = fakeServer({}, freeCustomer);
+  await renderShellAt('/admin/dashboard/history/webhook-logs');
+  expect(await screen.findByRole('heading', { name: 'WebhookLogsPage' })).toBeTruthy();
 });

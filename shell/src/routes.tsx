@@ -4,11 +4,16 @@ import { RemotePage } from './federation/remote-page';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { UnauthorizedPage } from './pages/unauthorized-page';
+import { RouteAccessGate } from './routing/route-access-gate';
 
-/** A catalog screen: its remote's exposed page at its path. */
+/** A catalog screen: its remote's exposed page at its path, for the roles that may open it. */
 const screen = (route: CatalogRoute): RouteObject => ({
   path: route.path,
-  element: <RemotePage remote={route.federationName} expose={route.expose} />,
+  element: (
+    <RouteAccessGate access={route.access}>
+      <RemotePage remote={route.federationName} expose={route.expose} />
+    </RouteAccessGate>
+  ),
 });
 
 // Public screens stand alone; every other one renders inside the dashboard layout, which

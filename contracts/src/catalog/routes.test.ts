@@ -1,5 +1,12 @@
 import { federationNames, remoteApps } from './front-end-apps';
-import { exposesOfRemote, pagesOfRemote, routeList, routesServedBy, shellPaths } from './routes';
+import {
+  exposesOfRemote,
+  mayOpenRoute,
+  pagesOfRemote,
+  routeList,
+  routesServedBy,
+  shellPaths,
+} from './routes';
 
 // Spec 01 §2.1, row by row: path and route name ('not shown' rows carry our own key).
 const specRouteMap = [
@@ -129,5 +136,25 @@ test("a remote's pages sit at the catalog's paths, in its order", () => {
   ).toEqual([
     { path: '/', label: 'L' },
     { path: '/verify', label: 'V' },
+  ]);
+});
+
+test('who may open a route: anyone, anyone signed in, or a manager or admin (spec 01 §6)', () => {
+  const customer = { isManagerOrAdmin: false };
+  const staff = { isManagerOrAdmin: true };
+  expect([null, customer, staff].map((user) => mayOpenRoute('public', user))).toEqual([
+    true,
+    true,
+    true,
+  ]);
+  expect([null, customer, staff].map((user) => mayOpenRoute('signed-in', user))).toEqual([
+    false,
+    true,
+    true,
+  ]);
+  expect([null, customer, staff].map((user) => mayOpenRoute('manager-or-admin', user))).toEqual([
+    false,
+    false,
+    true,
   ]);
 });

@@ -10,6 +10,21 @@ export type SidebarGroup = 'Connected accounts' | 'History';
 /** Who may open a route: anyone, any signed-in user, or a manager or admin (spec 02 §6). */
 export type RouteAccess = 'public' | 'signed-in' | 'manager-or-admin';
 
+/** Whether `user` (null when nobody is signed in) may open a route with this access. */
+export function mayOpenRoute(
+  access: RouteAccess,
+  user: { isManagerOrAdmin: boolean } | null,
+): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'signed-in':
+      return user !== null;
+    case 'manager-or-admin':
+      return user?.isManagerOrAdmin === true;
+  }
+}
+
 export interface SidebarPlacement {
   /** The group the entry sits in; absent for a top-level entry. */
   group?: SidebarGroup;
