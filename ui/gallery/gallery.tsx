@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import styled from 'styled-components';
+import styled, { createGlobalStyle } from 'styled-components';
 import { UiProvider, type ThemeMode } from '@outsync/ui';
 import { gallerySections } from './gallery-sections';
 import { GalleryModeContext, initialGalleryMode, rememberGalleryMode } from './gallery-mode';
@@ -22,6 +22,7 @@ export function Gallery() {
 
   return (
     <UiProvider mode={mode}>
+      <ToastsBelowHeader />
       <GalleryModeContext.Provider value={mode}>
         <Header>
           <Heading>
@@ -54,6 +55,16 @@ export function Gallery() {
     </UiProvider>
   );
 }
+
+// The page's own setting of a theme token, as any host sets it: the toasts start below the
+// sticky header instead of over its mode switch.
+const ToastsBelowHeader = createGlobalStyle`
+  :root {
+    --outsync-toast-offset-top: calc(
+      ${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space(4)}
+    );
+  }
+`;
 
 const Header = styled.header`
   position: sticky;

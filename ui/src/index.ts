@@ -8,7 +8,7 @@ export { cssVar, themeDeclarations, tokenValues, type ThemeMode, type Token } fr
 export { GlobalStyle } from './global-style';
 export { UiProvider } from './ui-provider';
 export { Button } from './button';
-export { Spinner, VisuallyHidden } from './spinner';
+export { Spinner, VisuallyHidden, type SpinnerSize } from './spinner';
 export { Page, Card } from './page';
 export {
   DEFAULT_TOAST_LIFE_MS,

@@ -1,9 +1,21 @@
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export type SpinnerSize = 'small' | 'medium';
+
+/**
+ * A polite status with a spinning ring. `small` fits a line of text (a list's loading row);
+ * `medium` stands alone in an empty area.
+ */
+export function Spinner({
+  label = 'Loading',
+  size = 'medium',
+}: {
+  label?: string;
+  size?: SpinnerSize;
+}) {
   return (
-    <SpinnerWrap role="status" aria-live="polite">
-      <Ring aria-hidden="true" />
+    <SpinnerWrap role="status" aria-live="polite" $size={size}>
+      <Ring aria-hidden="true" $size={size} />
       <VisuallyHidden>{label}</VisuallyHidden>
     </SpinnerWrap>
   );
@@ -11,18 +23,31 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
-const SpinnerWrap = styled.span`
+const SpinnerWrap = styled.span<{ $size: SpinnerSize }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space(4)};
+  padding: ${({ theme, $size }) => ($size === 'small' ? 0 : theme.space(4))};
 `;
 
-const Ring = styled.span`
-  width: 28px;
-  height: 28px;
+const rings = {
+  small: css`
+    width: 14px;
+    height: 14px;
+    border-width: 2px;
+  `,
+  medium: css`
+    width: 28px;
+    height: 28px;
+    border-width: 3px;
+  `,
+} as const;
+
+const Ring = styled.span<{ $size: SpinnerSize }>`
+  ${({ $size }) => rings[$size]}
   border-radius: 50%;
-  border: 3px solid ${({ theme }) => theme.colors.border};
+  border-style: solid;
+  border-color: ${({ theme }) => theme.colors.border};
   border-top-color: ${({ theme }) => theme.colors.brand};
   animation: ${spin} 0.8s linear infinite;
 `;

@@ -146,8 +146,14 @@ function Buttons() {
 
 function Spinners() {
   return (
-    <Group title="Spinner" note="A polite status with a label for screen readers.">
-      <Spinner label="Loading accounts" />
+    <Group
+      title="Spinner"
+      note="A polite status with a label for screen readers; small fits a line of text."
+    >
+      <Row>
+        <Spinner label="Loading accounts" />
+        <Spinner label="Loading more accounts" size="small" />
+      </Row>
     </Group>
   );
 }

@@ -1,22 +1,28 @@
 import styled from 'styled-components';
-import { Spinner } from '../spinner';
+import { Spinner, type SpinnerSize } from '../spinner';
 
 /**
  * A spinner with its text visible beside it. The Spinner announces the text (its status role);
  * the visible copy is hidden from assistive technology so the text is not read twice.
  */
-export function LoadingMessage({ text }: { text: string }) {
+export function LoadingMessage({
+  text,
+  spinnerSize = 'medium',
+}: {
+  text: string;
+  spinnerSize?: SpinnerSize;
+}) {
   return (
-    <LoadingLayout>
-      <Spinner label={text} />
+    <LoadingLayout $gap={spinnerSize === 'small' ? 2 : 1}>
+      <Spinner label={text} size={spinnerSize} />
       <span aria-hidden="true">{text}</span>
     </LoadingLayout>
   );
 }
 
-const LoadingLayout = styled.span`
+const LoadingLayout = styled.span<{ $gap: number }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${({ theme, $gap }) => theme.space($gap)};
   color: ${({ theme }) => theme.colors.inkMuted};
 `;

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
 /** What a control inside a Field spreads on itself. */
@@ -7,6 +7,11 @@ export interface FieldControlProps {
   'aria-describedby'?: string;
   'aria-invalid'?: true;
   required?: boolean;
+}
+
+/** What else the Field tells its control: the id of its label, for `aria-labelledby`. */
+export interface FieldLabelWiring {
+  labelId: string;
 }
 
 /** The props every field shares. */
@@ -29,7 +34,8 @@ export interface FieldFrameProps {
 
 /**
  * A label, a control, its help text and its error. The control comes from `children`, which
- * receives the id and ARIA wiring: the fields below use it, and so can any custom control.
+ * receives the id and ARIA wiring (and the label's id): the fields below use it, and so can any
+ * custom control.
  */
 export function Field({
   label,
@@ -41,8 +47,10 @@ export function Field({
   'aria-describedby': describedBy,
   className,
   children,
-}: FieldFrameProps & { children: (control: FieldControlProps) => ReactNode }) {
-  const { control, helpId, errorId } = useFieldWiring({
+}: FieldFrameProps & {
+  children: (control: FieldControlProps, label: FieldLabelWiring) => ReactNode;
+}) {
+  const { control, labelId, helpId, errorId } = useFieldWiring({
     id: givenId,
     help,
     error,
@@ -52,14 +60,16 @@ export function Field({
   return (
     <FieldFrame className={className}>
       <LabelRow>
-        <Label htmlFor={control.id}>{label}</Label>
+        <Label id={labelId} htmlFor={control.id} onClick={focusUnlabelableControl}>
+          {label}
+        </Label>
         {/* Outside the label, so the accessible name stays the label's text; the control's
             own `required` tells assistive technology. */}
         {required && !hideRequiredMarker ? (
           <RequiredMarker aria-hidden="true">*</RequiredMarker>
         ) : null}
       </LabelRow>
-      {children(control)}
+      {children(control, { labelId })}
       <FieldMessages help={help} helpId={helpId} error={error} errorId={errorId} />
     </FieldFrame>
   );
@@ -100,6 +110,7 @@ export function useFieldWiring({
 }) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
+  const labelId = `${controlId}-label`;
   const helpId = `${controlId}-help`;
   const errorId = `${controlId}-error`;
   const describers = [help ? helpId : null, error ? errorId : null, describedBy ?? null].filter(
@@ -109,7 +120,18 @@ export function useFieldWiring({
   if (describers.length > 0) control['aria-describedby'] = describers.join(' ');
   if (error) control['aria-invalid'] = true;
   if (required) control.required = true;
-  return { control, helpId, errorId };
+  return { control, labelId, helpId, errorId };
+}
+
+/**
+ * A click on a `<label for>` focuses only a labelable control (input, textarea, button...); a
+ * custom one (a div combobox) is focused here, unless it is disabled.
+ */
+function focusUnlabelableControl(event: MouseEvent<HTMLLabelElement>) {
+  const label = event.currentTarget;
+  if (label.control) return;
+  const control = document.getElementById(label.htmlFor);
+  if (control && control.getAttribute('aria-disabled') !== 'true') control.focus();
 }
 
 /** The help and error texts under a control. */

@@ -136,6 +136,21 @@ test('Field lends its label and wiring to any control', () => {
   expect(described(select)).toEqual(['Select platform']);
 });
 
+test('Field gives a custom control its label id; a click on the label focuses the control', () => {
+  renderInUi(
+    <Field label="Owner" required>
+      {({ id }, { labelId }) => (
+        <div id={id} role="combobox" aria-expanded="false" aria-labelledby={labelId} tabIndex={0}>
+          Ada Lovelace
+        </div>
+      )}
+    </Field>,
+  );
+  const combobox = screen.getByRole('combobox', { name: 'Owner' });
+  fireEvent.click(screen.getByText('Owner', { selector: 'label' }));
+  expect(document.activeElement).toBe(combobox);
+});
+
 test('SubmitButton: while busy it is disabled and shows its busy label', () => {
   const { rerender } = renderInUi(<SubmitButton busyLabel="SENDING...">Continue</SubmitButton>);
   const button = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;

@@ -16,6 +16,7 @@ export {
   useFieldWiring,
   type FieldControlProps,
   type FieldFrameProps,
+  type FieldLabelWiring,
 } from './field';
 export { NumberField, PasswordField, TextField, type TextFieldProps } from './text-field';
 export { TextareaField, type TextareaFieldProps } from './textarea-field';

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode, useRef, useState, type ReactNode } from 'react';
 import { UiProvider } from '../ui-provider';
+import { ConfirmDialog } from './confirm-dialog';
 import { Dialog, type DialogProps } from './dialog';
 import { Tooltip } from './tooltip';
 
@@ -130,6 +131,79 @@ test('an Escape a control inside has handled (a tooltip) leaves the dialog open'
 
   fireEvent.keyDown(owner, { key: 'Escape' });
   expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+describe('the page behind an open dialog', () => {
+  const page = document.documentElement;
+  afterEach(() => page.removeAttribute('style'));
+
+  /** A settings dialog whose Delete button asks first, in a dialog over it. */
+  function DeleteQuestion() {
+    const [asking, setAsking] = useState(false);
+    return (
+      <>
+        <button onClick={() => setAsking(true)}>Delete webhook</button>
+        <ConfirmDialog
+          open={asking}
+          title="Do you want to delete this webhook?"
+          onConfirm={() => setAsking(false)}
+          onCancel={() => setAsking(false)}
+        />
+      </>
+    );
+  }
+
+  test('does not scroll while the dialog is open, and gets its own overflow back on close', () => {
+    page.style.setProperty('overflow-y', 'scroll', 'important');
+    openDialog({ children: form });
+    expect(page.style.overflowX).toBe('hidden');
+    expect(page.style.overflowY).toBe('hidden');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(page.style.overflowX).toBe('');
+    expect(page.style.overflowY).toBe('scroll');
+    expect(page.style.getPropertyPriority('overflow-y')).toBe('important');
+  });
+
+  test('stays still while a question is open over the dialog, and after it closes', () => {
+    render(
+      <StrictMode>
+        <UiProvider>
+          <Harness>
+            <DeleteQuestion />
+          </Harness>
+        </UiProvider>
+      </StrictMode>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit webhook' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete webhook' }));
+    expect(
+      screen.getByRole('dialog', { name: 'Do you want to delete this webhook?' }),
+    ).toBeTruthy();
+    expect(page.style.overflowY).toBe('hidden');
+
+    fireEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(
+      screen.queryByRole('dialog', { name: 'Do you want to delete this webhook?' }),
+    ).toBeNull();
+    expect(page.style.overflowY).toBe('hidden');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(page.hasAttribute('style')).toBe(false);
+  });
+
+  test('scrolls again when an open dialog goes away with its screen', () => {
+    const { unmount } = render(
+      <UiProvider>
+        <Harness>{form}</Harness>
+      </UiProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit webhook' }));
+    expect(page.style.overflowY).toBe('hidden');
+    unmount();
+    expect(page.style.overflowY).toBe('');
+  });
 });
 
 describe('in a browser with the native modal dialog', () => {

@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import styled from 'styled-components';
+import { usePageScrollLock } from './page-scroll-lock';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -35,7 +36,8 @@ export interface DialogProps {
  * A modal dialog on the native `<dialog>` with `showModal()`: the browser makes the rest of the
  * page inert, shows the backdrop and puts the dialog in the top layer, for no library bytes. It
  * renders in place (no portal), so it inherits the theme's CSS variables; its content mounts on
- * open and unmounts on close, so each opening starts fresh.
+ * open and unmounts on close, so each opening starts fresh. While it is open, the page behind it
+ * does not scroll.
  */
 export function Dialog(props: DialogProps) {
   return props.open ? <OpenDialog {...props} /> : null;
@@ -66,6 +68,8 @@ function OpenDialog({
   });
   // A click closes only if the press also began on the backdrop (not a drag out of a text field).
   const pressedOnBackdrop = useRef(false);
+  // Inert is not still: the wheel or a swipe over the backdrop would scroll the page behind.
+  usePageScrollLock();
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;

@@ -205,6 +205,17 @@ test('an error marks the input invalid and describes it; a disabled field locks 
   expect(input().placeholder).toBe('');
 });
 
+test('the label names the input and its list, and a click on it focuses the input', () => {
+  render(<CategoryFilter />);
+  const label = screen.getByText('Category-based filter', { selector: 'label' });
+  expect(input().getAttribute('aria-labelledby')).toBe(label.id);
+  fireEvent.click(label);
+  expect(document.activeElement).toBe(input());
+
+  fireEvent.keyDown(input(), { key: 'ArrowDown' });
+  expect(screen.getByRole('listbox').getAttribute('aria-labelledby')).toBe(label.id);
+});
+
 test('the placeholder shows while nothing is chosen', () => {
   render(<CategoryFilter placeholder="Choose categories" />);
   expect(input().placeholder).toBe('Choose categories');

@@ -2,7 +2,13 @@ import { useCombobox, useMultipleSelection } from 'downshift';
 import { useMemo, useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { Chip } from '../data/chip';
-import { controlStyles, Field, splitFieldFrameProps, type FieldControlProps } from '../form/field';
+import {
+  controlStyles,
+  Field,
+  splitFieldFrameProps,
+  type FieldControlProps,
+  type FieldLabelWiring,
+} from '../form/field';
 import {
   adornmentRoom,
   ComboboxChevron,
@@ -29,14 +35,18 @@ export interface MultiSelectProps<Option> extends SelectFieldProps<Option> {
 export function MultiSelect<Option>(props: MultiSelectProps<Option>) {
   const [frame] = splitFieldFrameProps(props);
   return (
-    <Field {...frame}>{(control) => <MultiSelectControl {...props} control={control} />}</Field>
+    <Field {...frame}>
+      {(control, fieldLabel) => (
+        <MultiSelectControl {...props} control={control} fieldLabel={fieldLabel} />
+      )}
+    </Field>
   );
 }
 
 function MultiSelectControl<Option>(
-  props: MultiSelectProps<Option> & { control: FieldControlProps },
+  props: MultiSelectProps<Option> & { control: FieldControlProps; fieldLabel: FieldLabelWiring },
 ) {
-  const { control, value, onChange, placeholder, onBlur, getRemoveLabel } = props;
+  const { control, fieldLabel, value, onChange, placeholder, onBlur, getRemoveLabel } = props;
   const { options, getOptionValue, getOptionLabel, getOptionSearchText } = props;
   const { loading = false, disabled = false } = props;
   const [query, setQuery] = useState('');
@@ -68,6 +78,7 @@ function MultiSelectControl<Option>(
     itemToString,
     isItemDisabled,
     inputId: control.id,
+    labelId: fieldLabel.labelId,
     onInputValueChange: ({ inputValue }) => setQuery(inputValue),
     stateReducer: (_state, { type, changes }) => {
       switch (type) {

@@ -14,7 +14,7 @@ export interface OptionState {
 
 /** The props Select and MultiSelect share. */
 export interface SelectFieldProps<Option> extends Omit<FieldFrameProps, 'label'> {
-  /** The visible label; it also names the list of options. */
+  /** The visible label; it also names the list of options (both by `aria-labelledby`). */
   label: string;
   options: readonly Option[];
   /** A stable key per option; the chosen value is matched to the options by it. */
@@ -88,9 +88,8 @@ export const fieldAria = (control: FieldControlProps) => ({
 export interface DownshiftMenu<Option> {
   isOpen: boolean;
   highlightedIndex: number;
-  getMenuProps: (options: {
-    'aria-label': string;
-  }) => HTMLAttributes<HTMLUListElement> & { ref?: Ref<HTMLUListElement> };
+  /** Named by the Field's label: the hook was given its id (`labelId`). */
+  getMenuProps: () => HTMLAttributes<HTMLUListElement> & { ref?: Ref<HTMLUListElement> };
   getItemProps: (options: {
     item: Option;
     index: number;
@@ -119,7 +118,6 @@ export function SelectFrame<Option>({
   children: ReactNode;
 }) {
   const {
-    label,
     loading = false,
     loadingText = selectDefaults.loadingText,
     emptyText = selectDefaults.emptyText,
@@ -130,7 +128,7 @@ export function SelectFrame<Option>({
       {children}
       <FieldAdornments>{adornments}</FieldAdornments>
       <MenuPopup $open={menu.isOpen}>
-        <Listbox $maxHeight={maxMenuHeight} {...menu.getMenuProps({ 'aria-label': label })}>
+        <Listbox $maxHeight={maxMenuHeight} {...menu.getMenuProps()}>
           {menu.isOpen ? (
             <OptionItems field={field} menu={menu} items={items} isSelected={isSelected} />
           ) : null}
@@ -215,7 +213,7 @@ function MenuMessage({
   if (loading)
     return (
       <MessageBox>
-        <LoadingMessage text={loadingText} />
+        <LoadingMessage text={loadingText} spinnerSize="small" />
       </MessageBox>
     );
   if (empty) return <MessageBox role="status">{emptyText}</MessageBox>;

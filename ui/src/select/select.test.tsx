@@ -129,6 +129,30 @@ describe('plain select', () => {
     expect(screen.queryByText('Accounts not found')).toBeNull();
   });
 
+  test('the label names the select and its list, and a click on it focuses the select', () => {
+    render(<AccountSelect required />);
+    const label = screen.getByText('Account', { selector: 'label' });
+    const combobox = screen.getByRole('combobox', { name: 'Account' });
+    // Named by the label element itself, not by a copy of its text; the marker stays out.
+    expect(combobox.getAttribute('aria-labelledby')).toBe(label.id);
+    expect(combobox.hasAttribute('aria-label')).toBe(false);
+    expect(screen.getByText('*')).toBeTruthy();
+
+    fireEvent.click(label);
+    expect(document.activeElement).toBe(combobox);
+    expect(combobox.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    expect(screen.getByRole('listbox').getAttribute('aria-labelledby')).toBe(label.id);
+    expect(screen.getByRole('listbox', { name: 'Account' })).toBeTruthy();
+  });
+
+  test('a click on the label of a disabled select leaves the focus where it was', () => {
+    render(<AccountSelect disabled />);
+    fireEvent.click(screen.getByText('Account', { selector: 'label' }));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   test('an error turns the field invalid and describes it, after the help text', () => {
     render(<AccountSelect help="Where the events go" error="Select Profile" required />);
     const combobox = screen.getByRole('combobox', { name: 'Account' });
@@ -241,6 +265,17 @@ describe('searchable select', () => {
     fireEvent.blur(input());
     expect(input().value).toBe('Archive');
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  test('the input and its list are named by the label, which focuses the input', () => {
+    render(<AccountSelect searchable />);
+    const label = screen.getByText('Account', { selector: 'label' });
+    expect(input().getAttribute('aria-labelledby')).toBe(label.id);
+    fireEvent.click(label);
+    expect(document.activeElement).toBe(input());
+
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(screen.getByRole('listbox').getAttribute('aria-labelledby')).toBe(label.id);
   });
 
   test('a disabled searchable select is a disabled input', () => {

@@ -1,7 +1,13 @@
 import { useCombobox, useSelect } from 'downshift';
 import { useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { controlStyles, Field, splitFieldFrameProps, type FieldControlProps } from '../form/field';
+import {
+  controlStyles,
+  Field,
+  splitFieldFrameProps,
+  type FieldControlProps,
+  type FieldLabelWiring,
+} from '../form/field';
 import {
   adornmentRoom,
   ChevronIcon,
@@ -27,7 +33,10 @@ export interface SelectProps<Option> extends SelectFieldProps<Option> {
   clearLabel?: string;
 }
 
-type ControlProps<Option> = SelectProps<Option> & { control: FieldControlProps };
+type ControlProps<Option> = SelectProps<Option> & {
+  control: FieldControlProps;
+  fieldLabel: FieldLabelWiring;
+};
 
 /**
  * A labelled single select on downshift (WAI-ARIA combobox with a listbox popup): a plain
@@ -37,11 +46,11 @@ export function Select<Option>(props: SelectProps<Option>) {
   const [frame] = splitFieldFrameProps(props);
   return (
     <Field {...frame}>
-      {(control) =>
+      {(control, fieldLabel) =>
         props.searchable ? (
-          <SearchableSelectControl {...props} control={control} />
+          <SearchableSelectControl {...props} control={control} fieldLabel={fieldLabel} />
         ) : (
-          <PlainSelectControl {...props} control={control} />
+          <PlainSelectControl {...props} control={control} fieldLabel={fieldLabel} />
         )
       }
     </Field>
@@ -49,7 +58,7 @@ export function Select<Option>(props: SelectProps<Option>) {
 }
 
 function PlainSelectControl<Option>(props: ControlProps<Option>) {
-  const { control, label, value, onChange, placeholder, onBlur } = props;
+  const { control, fieldLabel, value, onChange, placeholder, onBlur } = props;
   const { options, loading = false, disabled = false } = props;
   const items = useMemo(() => (loading ? [] : [...options]), [loading, options]);
   // A callback ref (not a ref object): downshift's getter receives it during render.
@@ -59,6 +68,8 @@ function PlainSelectControl<Option>(props: ControlProps<Option>) {
     selectedItem: value,
     ...downshiftItemProps(props),
     toggleButtonId: control.id,
+    // The Field's <label>: downshift names the combobox and the listbox by it (aria-labelledby).
+    labelId: fieldLabel.labelId,
     onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem),
   });
 
@@ -68,8 +79,6 @@ function PlainSelectControl<Option>(props: ControlProps<Option>) {
     disabled,
     tabIndex: disabled ? -1 : 0,
     'aria-disabled': disabled || undefined,
-    // The field's <label> cannot name a div: the combobox carries the same text.
-    'aria-label': label,
     ...fieldAria(control),
     onBlur,
   });
@@ -94,7 +103,7 @@ function PlainSelectControl<Option>(props: ControlProps<Option>) {
 }
 
 function SearchableSelectControl<Option>(props: ControlProps<Option>) {
-  const { control, value, onChange, placeholder, onBlur, clearable = false } = props;
+  const { control, fieldLabel, value, onChange, placeholder, onBlur, clearable = false } = props;
   const { options, getOptionLabel, getOptionSearchText, loading = false, disabled = false } = props;
   // What the user typed; the input shows the chosen label otherwise, which must not filter.
   const [query, setQuery] = useState('');
@@ -110,6 +119,7 @@ function SearchableSelectControl<Option>(props: ControlProps<Option>) {
     ...downshiftItemProps(props),
     itemToString: (option) => toText(option),
     inputId: control.id,
+    labelId: fieldLabel.labelId,
     onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem),
     onInputValueChange: ({ type, inputValue }) => {
       if (type === useCombobox.stateChangeTypes.InputChange) setQuery(inputValue);

@@ -43,6 +43,7 @@ export const theme = {
   radius: cssVar('radius'),
   radiusLarge: cssVar('radius-lg'),
   controlHeight: cssVar('control-height'),
+  toastOffsetTop: cssVar('toast-offset-top'),
   font: {
     family: cssVar('font-family'),
     mono: cssVar('font-family-mono'),

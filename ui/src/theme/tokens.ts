@@ -15,6 +15,9 @@ const shared = {
   'font-size-lg': '18px',
   'font-size-xl': '24px',
   'control-height': '38px',
+  // How far below the viewport's top the toasts start: a host with a fixed or sticky header sets
+  // it below that header.
+  'toast-offset-top': '16px',
 } as const;
 
 const light = {

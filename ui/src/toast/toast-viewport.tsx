@@ -3,7 +3,10 @@ import { useEffect } from 'react';
 import styled, { css } from 'styled-components';
 import { toastsAtom, useToast, type Toast, type ToastSeverity } from './toast-store';
 
-/** Renders the toasts in a corner; one per app root (the shell, or a module running alone). */
+/**
+ * Renders the toasts in the top right corner; one per app root (the shell, or a module running
+ * alone). A host with a header over that corner moves them below it: `--outsync-toast-offset-top`.
+ */
 export function ToastViewport() {
   const toasts = useAtomValue(toastsAtom);
   return (
@@ -42,7 +45,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 const Region = styled.section`
   position: fixed;
-  top: ${({ theme }) => theme.space(4)};
+  top: ${({ theme }) => theme.toastOffsetTop};
   right: ${({ theme }) => theme.space(4)};
   z-index: 1000;
   display: flex;

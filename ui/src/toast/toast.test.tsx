@@ -1,5 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'jotai';
+import { themeDeclarations } from '../theme/tokens';
 import { UiProvider } from '../ui-provider';
 import { useToast, type ToastInput } from './toast-store';
 
@@ -49,4 +50,14 @@ test('life 0 keeps a toast until it is closed; its summary can be set', () => {
   expect(toast.textContent).toContain('JSON Error');
   fireEvent.click(screen.getByRole('button', { name: 'Close' }));
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('the toasts start at the toast-offset-top token: 16px unless the host sets it', () => {
+  renderTrigger({ severity: 'info', detail: 'Synced.' });
+  const region = screen.getByRole('region', { name: 'Notifications' });
+  expect(within(region).getByRole('status').textContent).toContain('Synced.');
+  expect(getComputedStyle(region).top).toBe('var(--os-toast-offset-top)');
+  expect(themeDeclarations('light')).toContain(
+    '--os-toast-offset-top: var(--outsync-toast-offset-top, 16px);',
+  );
 });

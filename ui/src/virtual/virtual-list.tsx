@@ -54,7 +54,11 @@ export function VirtualList<Item>({
       ) : null}
       {loadingMessage !== null ? (
         <CenteredMessage>
-          <LoadingMessage text={loadingMessage} />
+          {/* The first page fills the empty viewport; the next one is a row under the others. */}
+          <LoadingMessage
+            text={loadingMessage}
+            spinnerSize={items.length > 0 ? 'small' : 'medium'}
+          />
         </CenteredMessage>
       ) : null}
       {showEmpty ? <CenteredMessage>{infinite.emptyText}</CenteredMessage> : null}
