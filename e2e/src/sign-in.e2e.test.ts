@@ -31,6 +31,13 @@ afterAll(async () => {
   await target?.stop();
 });
 
+/** Where the toast viewport starts, as laid out. */
+function toastsTop(page: Page): Promise<string> {
+  return page
+    .getByRole('region', { name: 'Notifications' })
+    .evaluate((region) => getComputedStyle(region).top);
+}
+
 /** Goes through the login and verify screens as a user does, reading the code from the mailbox. */
 async function signInThroughScreens(page: Page, email: string, name: string) {
   await page.goto(`${baseUrl}/`);
@@ -71,7 +78,14 @@ test('a new customer signs in with the mailed code, sees the free-plan dashboard
   await expectAccessible(page);
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar.getByRole('link', { name: 'Users' }).count()).resolves.toBe(0);
+  // Toasts open below the header and the banner (56 + 40 px), not over the user's details.
+  await expect(toastsTop(page)).resolves.toBe('108px');
   await screenshot(page, 'sign-in-customer-dashboard');
+
+  // Users is not the customer's: its URL answers as an unknown path does.
+  await page.goto(`${baseUrl}/admin/dashboard/users`);
+  await page.getByRole('heading', { name: 'The Page Not Found' }).waitFor();
+  await expectAccessible(page);
 
   // Remember me: a persistent cookie, about 30 days.
   const session = (await browser.context.cookies()).find((cookie) => cookie.name === 'outsync.sid');
@@ -104,6 +118,7 @@ test('the demo admin on the paid tier sees no banner and the Users entry', async
   await sidebar.getByRole('link', { name: 'Users' }).waitFor();
   await expect(page.getByText(/You are on a free plan/).count()).resolves.toBe(0);
   await page.getByText('All systems operational').waitFor();
+  await expect(toastsTop(page)).resolves.toBe('68px');
   await expectAccessible(page);
   await screenshot(page, 'sign-in-admin-dashboard');
 });

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Outlet } from 'react-router';
-import styled from 'styled-components';
+import styled, { createGlobalStyle, type DefaultTheme } from 'styled-components';
 import { currentUserAtom } from '@outsync/app-runtime';
 import { RequireSession } from '../session/require-session';
 import { Header } from './header';
@@ -21,6 +21,7 @@ function DashboardFrame() {
   const freePlan = user ? !user.isPaidTier : false;
   return (
     <Frame data-layout={freePlan ? 'free-plan' : 'paid'}>
+      <ToastsBelowTopBar $withBanner={freePlan} />
       <Top $withBanner={freePlan}>
         <Header />
         {freePlan ? <UpgradeBanner /> : null}
@@ -41,15 +42,27 @@ const Frame = styled.div`
   flex-direction: column;
 `;
 
+const topBarHeight = ({ theme, $withBanner }: { theme: DefaultTheme; $withBanner: boolean }) =>
+  $withBanner
+    ? `calc(${theme.layout.headerHeight} + ${theme.layout.bannerHeight})`
+    : theme.layout.headerHeight;
+
 /** With the banner the top bar is taller, and sticks with it (the spec's separate layout). */
 const Top = styled.div<{ $withBanner: boolean }>`
   position: sticky;
   top: 0;
   z-index: 10;
-  height: ${({ theme, $withBanner }) =>
-    $withBanner
-      ? `calc(${theme.layout.headerHeight} + ${theme.layout.bannerHeight})`
-      : theme.layout.headerHeight};
+  height: ${topBarHeight};
+`;
+
+/**
+ * Toasts open below the sticky top bar instead of over the user's name and e-mail; set on the
+ * page only while the dashboard is shown (the sign-in screens have no bar).
+ */
+const ToastsBelowTopBar = createGlobalStyle<{ $withBanner: boolean }>`
+  :root {
+    --outsync-toast-offset-top: calc(${topBarHeight} + ${({ theme }) => theme.space(3)});
+  }
 `;
 
 const Body = styled.div`
