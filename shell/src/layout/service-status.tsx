@@ -1,7 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import styled, { type DefaultTheme } from 'styled-components';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient } from '@outsync/contracts';
+import { useReadiness } from '../session/get-readiness';
 
 export const statusTexts = {
   checking: 'Checking service status…',
@@ -11,23 +9,8 @@ export const statusTexts = {
 
 type Status = keyof typeof statusTexts;
 
-export const STATUS_POLL_MS = 30_000;
-
-/**
- * The sync-service's readiness (it answers once MongoDB does), checked on open and every 30 s
- * while the page is visible. Not retried: the next poll is the retry.
- */
-export function readinessQueryOptions(client: ApiClient) {
-  return queryOptions({
-    queryKey: ['service', 'readiness'] as const,
-    queryFn: ({ signal }) => client.ready({ signal }),
-    refetchInterval: STATUS_POLL_MS,
-    retry: false,
-  });
-}
-
 function useServiceStatus(): Status {
-  const readiness = useQuery(readinessQueryOptions(useApi()));
+  const readiness = useReadiness();
   if (readiness.isPending) return 'checking';
   return readiness.isError ? 'down' : 'ok';
 }
