@@ -178,10 +178,15 @@ export default tseslint.config(
       ...jest.configs['flat/recommended'].rules,
       'jest/no-focused-tests': 'error',
       'jest/no-disabled-tests': 'error',
-      // Off until the tests that trip them are reworked: expect-expect does not see assertions
-      // made inside helpers (eventually(), the sandbox's expectStatus), and two tests assert
-      // conditionally on purpose (a random code that may repeat, a subset of survivors).
-      'jest/expect-expect': 'off',
+      // Helpers that assert count as assertions: eventually() (polls until true, else throws),
+      // findLanding() (waits for a path), and the sandbox contract test's hs()/inst(), which
+      // check each call against the vendor's OpenAPI file.
+      'jest/expect-expect': [
+        'error',
+        { assertFunctionNames: ['expect', 'eventually', 'findLanding', 'hs', 'inst'] },
+      ],
+      // Two tests assert conditionally on purpose (a random code that may repeat, a subset of
+      // survivors).
       'jest/no-conditional-expect': 'off',
     },
   },
