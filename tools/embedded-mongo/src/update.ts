@@ -233,21 +233,67 @@ function assertSameId(before: Document, after: Document): void {
   if (indexKey(before._id) !== indexKey(after._id)) throw immutableId();
 }
 
-function applyReplacement(doc: Document, replacement: Document): UpdateOutcome {
-  if (Object.hasOwn(replacement, '_id') && indexKey(replacement._id) !== indexKey(doc._id))
-    throw immutableId();
-  const next: Document = { _id: doc._id };
+/**
+ * The error mongod answers when a replacement (or a pipeline's new root) carries an `_id`
+ * other than the matched document's.
+ */
+function alteredId(id: unknown): CommandError {
+  return new CommandError(
+    ErrorCode.ImmutableField,
+    `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${idText(id)}`,
+  );
+}
+
+/** The value as mongod prints a BSON element in messages (`"text"`, `2`, `ObjectId('…')`). */
+function idText(id: unknown): string {
+  if (typeof id === 'string') return JSON.stringify(id);
+  if (typeof id === 'number' || typeof id === 'boolean') return String(id);
+  if (id === null) return 'null';
+  if (bsonTypeOf(id) === 'ObjectId') return `ObjectId('${String(id)}')`;
+  if (id instanceof Date) return `new Date(${id.getTime()})`;
+  try {
+    return JSON.stringify(id) ?? String(id);
+  } catch {
+    return String(id);
+  }
+}
+
+function hasId(doc: Document): boolean {
+  return Object.hasOwn(doc, '_id') && doc._id !== undefined;
+}
+
+/**
+ * The document a replacement produces, as mongod builds it: the matched document's `_id`
+ * (first), then the replacement's other fields. The replacement may repeat that `_id` but not
+ * change it. A document without `_id` (an upsert whose filter has none) takes the
+ * replacement's, if any; the caller generates one otherwise.
+ */
+function replaceKeepingId(doc: Document, replacement: Document, clone: boolean): Document {
+  const replacementHasId = hasId(replacement);
+  if (hasId(doc) && replacementHasId && indexKey(replacement._id) !== indexKey(doc._id))
+    throw alteredId(replacement._id);
+  const next: Document = {};
+  if (hasId(doc)) next._id = doc._id;
+  else if (replacementHasId) next._id = clone ? cloneValue(replacement._id) : replacement._id;
   for (const [key, value] of Object.entries(replacement))
-    if (key !== '_id') next[key] = cloneValue(value);
+    if (key !== '_id') next[key] = clone ? cloneValue(value) : value;
+  return next;
+}
+
+function applyReplacement(doc: Document, replacement: Document): UpdateOutcome {
+  const next = replaceKeepingId(doc, replacement, true);
   return { doc: next, modified: indexKey(next) !== indexKey(doc) };
 }
 
+/**
+ * A pipeline's result is a replacement of the document: a `$replaceRoot`/`$replaceWith`
+ * that drops `_id` keeps the original one, one that changes it is error 66.
+ */
 function applyPipeline(doc: Document, pipeline: Document[]): UpdateOutcome {
   const next = cloneValue(doc);
   const documents = [next];
   runUpdater(() => updateOne(documents, {}, pipeline as PipelineStage[]));
-  const result = documents[0] ?? next;
-  assertSameId(doc, result);
+  const result = replaceKeepingId(doc, documents[0] ?? next, false);
   return { doc: result, modified: indexKey(result) !== indexKey(doc) };
 }
 

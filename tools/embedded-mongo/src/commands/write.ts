@@ -102,7 +102,11 @@ function parseUpdateStatement(raw: Document): UpdateStatement {
   };
 }
 
-/** Creates the document of an upsert: the filter's equalities, then the update on top. */
+/**
+ * Creates the document of an upsert: the filter's equalities, then the update on top. A
+ * replacement (or a pipeline's new root) keeps only the filter's `_id` of them, unless it has
+ * its own; without either, a new ObjectId.
+ */
 function upsertDocument(statement: {
   q: Document;
   u: UpdateSpec;
