@@ -200,8 +200,12 @@ test('Resend mails a new code, counts down "Resend in {n}s" for 30 s, and only t
 test('a missing CSRF cookie at login makes the service refuse (403) and the page reload; then it works', async () => {
   const page = await browser.context.newPage();
   const email = freshEmail('csrf-login');
+  // The screen fetches its token once it knows nobody is signed in. Wait for it: a Continue
+  // made before would fetch the token (and a fresh cookie) itself, and nothing would be stale.
+  const tokenFetched = nextAnswer(page, 'GET', '/auth/csrf-token');
   await page.goto(`${baseUrl}/`);
   await page.getByRole('heading', { level: 1, name: 'Sign in to OutSync' }).waitFor();
+  await tokenFetched;
   await page.getByLabel('Email').fill(email);
   // As if the browser session that holds the cookie had ended with the page still open.
   await browser.context.clearCookies({ name: 'outsync.csrf' });
