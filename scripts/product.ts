@@ -228,8 +228,29 @@ export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> 
   });
 }
 
-/** A port the OS says is free now (for test instances that must not collide with npm start). */
-export function freePort(): Promise<number> {
+/**
+ * A port free now, for test instances that must not collide with npm start. Picked below the
+ * OS's ephemeral range (Linux: 32768-60999): a port the OS hands out for `listen(0)` comes from
+ * that range, so an outgoing connection (a driver, the browser) could take it between our check
+ * and the service's own listen, which made a journey fail with EADDRINUSE.
+ */
+export async function freePort(taken: ReadonlySet<number> = new Set()): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    if (!taken.has(candidate) && (await canListen(candidate))) return candidate;
+  }
+  return listenOnAnyPort();
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function listenOnAnyPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -247,6 +268,11 @@ export async function freePortsEnv(): Promise<Record<string, string>> {
     ...Object.values(services).map((info) => info.portEnv),
   ];
   const env: Record<string, string> = {};
-  for (const name of names) env[name] = String(await freePort());
+  const taken = new Set<number>();
+  for (const name of names) {
+    const port = await freePort(taken);
+    taken.add(port);
+    env[name] = String(port);
+  }
   return env;
 }
