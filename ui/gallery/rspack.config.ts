@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
+import { sourceResolve, sourceRules } from '../../rspack.config.ts';
 
 const galleryDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -44,29 +45,8 @@ export default (_env: Record<string, unknown> = {}, argv: Argv = {}): Configurat
       chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
-    resolve: {
-      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
-      // Workspace packages are consumed as TypeScript source; ".js" specifiers map to ".ts".
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProduction } },
-            },
-            env: { targets: 'chrome >= 111, firefox >= 111, safari >= 16.4' },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.svg$/, type: 'asset/resource' },
-      ],
-    },
+    resolve: sourceResolve,
+    module: { rules: sourceRules(isProduction) },
     plugins: [new rspack.HtmlRspackPlugin({ templateContent: indexHtml })],
     devServer: {
       port: Number(process.env.GALLERY_PORT ?? 3100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_ACTIVITY_EVENT_TYPES } from './activity-events';
 import type { Platform } from './platforms';
 
 /**
@@ -7,15 +8,8 @@ import type { Platform } from './platforms';
  * values map to the payload fields in `heyreachTestEventFields`.
  */
 export const testEventTypes = {
-  smartlead: [
-    'EMAIL_SENT',
-    'EMAIL_OPEN',
-    'EMAIL_REPLY',
-    'EMAIL_LINK_CLICK',
-    'EMAIL_BOUNCE',
-    'LEAD_CATEGORY_UPDATED',
-    'LEAD_UNSUBSCRIBED',
-  ],
+  // Spec 01 §9's smartlead list is exactly the e-mail activity events, in the same order.
+  smartlead: EMAIL_ACTIVITY_EVENT_TYPES,
   bison: [
     'EMAIL_OPENED',
     'EMAIL_SENT',
