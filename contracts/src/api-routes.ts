@@ -10,6 +10,7 @@ import {
 import { HealthResponseSchema, ReadyResponseSchema } from './health/health.schemas';
 import { OpenApiDocumentSchema } from './http/openapi-document.schemas';
 import { defineRoute } from './http/route';
+import { accountsRoutes } from './accounts/accounts.routes';
 
 /** Every route of the sync-service API. The client, the server and the OpenAPI document read it. */
 export const apiRoutes = {
@@ -88,6 +89,7 @@ export const apiRoutes = {
     auth: 'session',
     description: 'The signed-in user, and where the sign-in screens should send them.',
   }),
+  ...accountsRoutes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

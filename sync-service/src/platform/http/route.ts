@@ -76,7 +76,9 @@ export function validateRequest<R extends RouteDefinition>(
   }
   if (issues.length > 0) {
     const details: ValidationErrorDetails = { issues };
-    throw new HttpError(400, ErrorCodes.validationError, 'Invalid request', details);
+    // The first issue is the message: forms check in the spec's order, so it is the one to show.
+    const message = issues[0]?.message ?? 'Invalid request';
+    throw new HttpError(400, ErrorCodes.validationError, message, details);
   }
   // Each declared part was parsed by its own schema above.
   return parsed as RouteParsedInput<R>;

@@ -1,0 +1,400 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/route';
+import {
+  ApiKeyCheckRequestSchema,
+  ApiKeyCheckResponseSchema,
+  ApiKeyCreateRequestSchema,
+  ApiKeyDeleteResponseSchema,
+  ApiKeySchema,
+  ApiKeySecretResponseSchema,
+  ApiKeysResponseSchema,
+  ApiKeyUpdateRequestSchema,
+  ApiKeyValidateResponseSchema,
+  LeadCategoriesAddRequestSchema,
+  LeadCategoriesResponseSchema,
+  ProfileApiKeysQuerySchema,
+} from './api-keys.schemas';
+import { IdParamsSchema, IdSchema, SuccessMessageResponseSchema } from './common.schemas';
+import {
+  CreateFieldsRequestSchema,
+  CrmPropertiesQuerySchema,
+  CrmPropertiesResponseSchema,
+  OwnersAndUserAccountsResponseSchema,
+  PermissionSetsResponseSchema,
+  ProfileParamsSchema,
+  TaskTypesResponseSchema,
+  TaskTypeValidateRequestSchema,
+} from './crm-data.schemas';
+import {
+  AuthorizeUrlResponseSchema,
+  ConnectedAccountCheckResponseSchema,
+  DeletedIdResponseSchema,
+  HubspotProfilesResponseSchema,
+  IntegrationItemSchema,
+  SalesforceConnectCheckResponseSchema,
+  SalesforceProfileCreateRequestSchema,
+  SalesforceProfileSchema,
+} from './profiles.schemas';
+import {
+  UserAccountCreateRequestSchema,
+  UserAccountDeleteResponseSchema,
+  UserAccountSchema,
+  UserAccountsResponseSchema,
+} from './user-accounts.schemas';
+import {
+  AdminUserRowSchema,
+  AdminUsersResponseSchema,
+  AdminUserUpdateRequestSchema,
+} from './users-admin.schemas';
+
+/** Error codes of the connected-accounts area, beyond the platform's own. */
+export const AccountsErrorCodes = {
+  /** The CRM or platform could not be reached or answered an error (502). */
+  upstreamFailed: 'upstream_failed',
+  /** The platform refused the API key (400). */
+  apiKeyInvalid: 'api_key_invalid',
+  /** Something still uses the item (409). */
+  inUse: 'in_use',
+  /** A URL resolves to a private or otherwise unsafe address (400). */
+  unsafeUrl: 'unsafe_url',
+  /** The profile has no working CRM connection yet (409). */
+  notConnected: 'not_connected',
+  /** The profile lacks the feature flag the call needs (403). */
+  featureNotApproved: 'feature_not_approved',
+} as const;
+
+const notFound = 'No such item, or it is not yours (`not_found`).';
+const signedIn = {
+  401: 'Not signed in (`unauthorized`).',
+  403: 'Missing or wrong CSRF token, or no access (`csrf_invalid`, `forbidden`).',
+};
+const reading = { 401: 'Not signed in (`unauthorized`).' };
+const upstream = {
+  502: 'The CRM or platform did not answer as expected (`upstream_failed`); the message says what it said.',
+};
+const ProfileIdParams = z.object({ userId: IdSchema });
+
+/** The routes of the connected-accounts area (spec 02 §7, spec 01 §7 "Owners, accounts and settings data"). */
+export const accountsRoutes = {
+  userIntegrations: defineRoute({
+    method: 'get',
+    path: '/api/admin/users/integrations',
+    response: z.array(IntegrationItemSchema),
+    errors: reading,
+    description: 'The signed-in user\'s own CRM profiles, for the "Select Profile" lists.',
+  }),
+  organizationIntegrations: defineRoute({
+    method: 'get',
+    path: '/api/admin/organizations/integrations',
+    response: z.array(IntegrationItemSchema),
+    errors: reading,
+    description:
+      "The profiles a webhook may be created on: the user's own; for managers and admins every profile.",
+  }),
+
+  hubspotCheckConnectedAccount: defineRoute({
+    method: 'get',
+    path: '/api/admin/hubspot/profiles/check-connected-account',
+    response: ConnectedAccountCheckResponseSchema,
+    errors: reading,
+    description:
+      "Checks the user's HubSpot connections; a title and message name one that was revoked or fails.",
+  }),
+  hubspotProfiles: defineRoute({
+    method: 'get',
+    path: '/api/admin/hubspot/profiles',
+    response: HubspotProfilesResponseSchema,
+    errors: reading,
+    description: "The user's HubSpot profiles and other users' profiles on the same portals.",
+  }),
+  hubspotAuthorizeUrl: defineRoute({
+    method: 'get',
+    path: '/api/admin/hubspot/authorize-url',
+    response: AuthorizeUrlResponseSchema,
+    errors: { ...reading, 503: 'HubSpot is not configured on this server (`not_ready`).' },
+    description:
+      "HubSpot's authorize page address with the client id, the required and optional scopes, redirect {host}/oauth and a single-use state bound to this session.",
+  }),
+  deleteHubspotProfile: defineRoute({
+    method: 'delete',
+    path: '/api/admin/hubspot/profiles/:id',
+    request: { params: IdParamsSchema },
+    response: DeletedIdResponseSchema,
+    errors: {
+      ...signedIn,
+      404: notFound,
+      409: 'A webhook, key or endpoint still uses the profile (`in_use`).',
+    },
+    description:
+      'Deletes one of the user\'s own HubSpot profiles ("This only deletes the User Profile.").',
+  }),
+
+  salesforceCheckConnectedAccount: defineRoute({
+    method: 'get',
+    path: '/api/admin/salesforce/profiles/check-connected-account',
+    response: ConnectedAccountCheckResponseSchema,
+    errors: reading,
+    description: "Checks the user's Salesforce connections; a message names one that fails.",
+  }),
+  salesforceProfiles: defineRoute({
+    method: 'get',
+    path: '/api/admin/salesforce/profiles',
+    response: z.array(SalesforceProfileSchema),
+    errors: reading,
+    description: "The user's Salesforce profiles (the consumer secret is never returned).",
+  }),
+  createSalesforceProfile: defineRoute({
+    method: 'post',
+    path: '/api/admin/salesforce/profiles',
+    request: { body: SalesforceProfileCreateRequestSchema },
+    response: SalesforceProfileSchema,
+    status: 201,
+    errors: {
+      ...signedIn,
+      400: 'A field is missing or the domain is not a public address (`validation_error`, `unsafe_url`).',
+    },
+    description:
+      'Adds a Salesforce profile: org domain, consumer key and secret (stored encrypted).',
+  }),
+  salesforceConnectCheck: defineRoute({
+    method: 'get',
+    path: '/api/admin/salesforce/profiles/:userId',
+    request: { params: ProfileIdParams },
+    response: SalesforceConnectCheckResponseSchema,
+    errors: {
+      ...reading,
+      404: notFound,
+      400: 'The domain is not a public address (`unsafe_url`).',
+    },
+    description:
+      "The check before Connect: the profile is the caller's and its domain may be called; answers the authorize address to send the browser to.",
+  }),
+  deleteSalesforceProfile: defineRoute({
+    method: 'delete',
+    path: '/api/admin/salesforce/:id',
+    request: { params: IdParamsSchema },
+    response: DeletedIdResponseSchema,
+    errors: {
+      ...signedIn,
+      404: notFound,
+      409: 'A webhook, key or endpoint still uses the profile (`in_use`).',
+    },
+    description: "Deletes one of the user's own Salesforce profiles and its stored tokens.",
+  }),
+
+  apiKeys: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/api-keys',
+    response: ApiKeysResponseSchema,
+    errors: reading,
+    description: "The user's API keys, and for managers and admins every user's (keys masked).",
+  }),
+  checkApiKey: defineRoute({
+    method: 'post',
+    path: '/api/admin/dashboard/api-keys/check',
+    request: { body: ApiKeyCheckRequestSchema },
+    response: ApiKeyCheckResponseSchema,
+    errors: {
+      ...signedIn,
+      400: 'Invalid form, or the platform refused the key (`api_key_invalid`).',
+      ...upstream,
+    },
+    description: 'Asks the platform whether it accepts the key (bison at the given base URL).',
+  }),
+  createApiKey: defineRoute({
+    method: 'post',
+    path: '/api/admin/dashboard/api-keys',
+    request: { body: ApiKeyCreateRequestSchema },
+    response: ApiKeySchema,
+    status: 201,
+    errors: {
+      ...signedIn,
+      400: 'Invalid form, or the platform refused the key (`api_key_invalid`).',
+      404: 'The profile is not yours (`not_found`).',
+      ...upstream,
+    },
+    description:
+      "Checks the key with the platform, then stores it encrypted on one of the user's profiles.",
+  }),
+  updateApiKey: defineRoute({
+    method: 'put',
+    path: '/api/admin/dashboard/api-keys/:id',
+    request: { params: IdParamsSchema, body: ApiKeyUpdateRequestSchema },
+    response: ApiKeySchema,
+    errors: {
+      ...signedIn,
+      400: 'Invalid form, or the platform refused the key (`api_key_invalid`).',
+      404: notFound,
+      ...upstream,
+    },
+    description:
+      'Checks the new key with the platform, then replaces the stored key, platform, base URL and description.',
+  }),
+  validateApiKey: defineRoute({
+    method: 'put',
+    path: '/api/admin/dashboard/api-keys/:id/validate',
+    request: { params: IdParamsSchema },
+    response: ApiKeyValidateResponseSchema,
+    errors: { ...signedIn, 404: notFound, ...upstream },
+    description: 'Check API Key: asks the platform again and stores the answer as isValid.',
+  }),
+  revealApiKey: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/api-keys/:id/secret',
+    request: { params: IdParamsSchema },
+    response: ApiKeySecretResponseSchema,
+    errors: { ...reading, 404: "No such key, or it is not the caller's own (`not_found`)." },
+    description: "The key itself, for its owner's show toggle only; never cached.",
+  }),
+  deleteApiKey: defineRoute({
+    method: 'delete',
+    path: '/api/admin/dashboard/smartlead/:id',
+    request: { params: IdParamsSchema },
+    response: ApiKeyDeleteResponseSchema,
+    errors: {
+      ...signedIn,
+      404: notFound,
+      409: 'A webhook or block-list sync uses the key (`in_use`); the message names it.',
+    },
+    description: "Deletes one of the user's API keys.",
+  }),
+  profileApiKeys: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/users/:userId/api-keys',
+    request: { params: ProfileIdParams, query: ProfileApiKeysQuerySchema },
+    response: z.array(ApiKeySchema),
+    errors: { ...reading, 404: notFound },
+    description: 'The API keys of one profile, optionally of one platform.',
+  }),
+  leadCategories: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/api-keys/:id/lead-categories',
+    request: { params: IdParamsSchema },
+    response: LeadCategoriesResponseSchema,
+    errors: { ...reading, 404: notFound, ...upstream },
+    description:
+      "The key's lead categories: read from Smartlead and Instantly, bison's fixed list, HeyReach's stored ones.",
+  }),
+  addLeadCategories: defineRoute({
+    method: 'post',
+    path: '/api/admin/dashboard/api-keys/:id/lead-categories',
+    request: { params: IdParamsSchema, body: LeadCategoriesAddRequestSchema },
+    response: LeadCategoriesResponseSchema,
+    errors: {
+      ...signedIn,
+      400: 'Only HeyReach keys take categories by hand (`bad_request`).',
+      404: notFound,
+    },
+    description: 'Adds HeyReach categories (duplicates ignored) and answers the whole list.',
+  }),
+
+  userAccounts: defineRoute({
+    method: 'get',
+    path: '/api/admin/user-accounts',
+    response: UserAccountsResponseSchema,
+    errors: reading,
+    description: "The webhook endpoints of the user's profiles.",
+  }),
+  createUserAccount: defineRoute({
+    method: 'post',
+    path: '/api/admin/user-accounts',
+    request: { body: UserAccountCreateRequestSchema },
+    response: UserAccountSchema,
+    status: 201,
+    errors: {
+      ...signedIn,
+      400: 'Invalid form, a private address (`unsafe_url`), or the URL did not accept the test event.',
+      404: 'The profile is not yours (`not_found`).',
+    },
+    description:
+      'Adds a webhook endpoint after the service reached it: a signed test event POSTed to the URL must be answered 2xx.',
+  }),
+  deleteUserAccount: defineRoute({
+    method: 'delete',
+    path: '/api/admin/user-accounts/:id',
+    request: { params: IdParamsSchema },
+    response: UserAccountDeleteResponseSchema,
+    errors: { ...signedIn, 404: notFound, 409: 'A webhook forwards to it (`in_use`).' },
+    description: 'Deletes a webhook endpoint ("This deletes the webhook.").',
+  }),
+
+  adminUsers: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/users',
+    response: AdminUsersResponseSchema,
+    errors: { ...reading, 403: 'Managers and admins only (`forbidden`).' },
+    description: 'Every profile, and every user without one (managers and admins).',
+  }),
+  updateAdminUser: defineRoute({
+    method: 'put',
+    path: '/api/admin/dashboard/users/:id',
+    request: { params: IdParamsSchema, body: AdminUserUpdateRequestSchema },
+    response: AdminUserRowSchema,
+    errors: {
+      ...signedIn,
+      404: notFound,
+      400: 'An admin cannot remove their own admin role (`bad_request`).',
+    },
+    description: "Admins only: a profile's three flags, and its owner's role and paid tier.",
+  }),
+
+  hubspotOwnersAndUserAccounts: defineRoute({
+    method: 'get',
+    path: '/api/admin/hubspot/owners-and-user-accounts/:userProfileId',
+    request: { params: ProfileParamsSchema },
+    response: OwnersAndUserAccountsResponseSchema,
+    errors: { ...reading, 404: notFound, ...upstream },
+    description: "The HubSpot portal's owners and the profile's webhook endpoints.",
+  }),
+  salesforceUserAccounts: defineRoute({
+    method: 'get',
+    path: '/api/admin/salesforce/user-accounts/:userProfileId',
+    request: { params: ProfileParamsSchema },
+    response: OwnersAndUserAccountsResponseSchema,
+    errors: { ...reading, 404: notFound, ...upstream },
+    description: "The Salesforce org's active users (owners) and the profile's webhook endpoints.",
+  }),
+  crmProperties: defineRoute({
+    method: 'get',
+    path: '/api/admin/profiles/:userProfileId/crm-properties',
+    request: { params: ProfileParamsSchema, query: CrmPropertiesQuerySchema },
+    response: CrmPropertiesResponseSchema,
+    errors: { ...reading, 404: notFound, ...upstream },
+    description:
+      'HubSpot contact properties, or the fields of a Salesforce object (`type`, Contact by default).',
+  }),
+  salesforcePermissionSets: defineRoute({
+    method: 'get',
+    path: '/api/admin/salesforce/permissions/:userProfileId',
+    request: { params: ProfileParamsSchema },
+    response: PermissionSetsResponseSchema,
+    errors: { ...reading, 404: notFound, ...upstream },
+    description: "The org's permission sets (not those owned by a profile).",
+  }),
+  salesforceTaskTypes: defineRoute({
+    method: 'get',
+    path: '/api/admin/salesforce/profiles/:userProfileId/task-types',
+    request: { params: ProfileParamsSchema },
+    response: TaskTypesResponseSchema,
+    errors: { ...reading, 404: notFound },
+    description:
+      "The active values of Task's Type picklist; success false with the error when the org cannot be read.",
+  }),
+  validateSalesforceTaskType: defineRoute({
+    method: 'post',
+    path: '/api/admin/salesforce/task-types/validate',
+    request: { body: TaskTypeValidateRequestSchema },
+    response: SuccessMessageResponseSchema,
+    errors: { ...signedIn, 404: notFound },
+    description: "Whether the org's Task Type picklist has the value (the social tool's 'Other').",
+  }),
+  createSalesforceFields: defineRoute({
+    method: 'post',
+    path: '/api/admin/salesforce/properties',
+    request: { body: CreateFieldsRequestSchema },
+    response: SuccessMessageResponseSchema,
+    errors: { ...signedIn, 404: notFound },
+    description:
+      "Create Fields: OutSync's custom fields on the chosen objects and their permissions on the permission set; creating them again is not an error.",
+  }),
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { IdSchema, isHttpUrl, shortText } from './common.schemas';
+
+/** An additional webhook endpoint ("user account", spec 02 §3). */
+export const UserAccountSchema = z.object({
+  id: IdSchema,
+  url: z.string(),
+  description: z.string(),
+  userProfileId: IdSchema,
+  canDelete: z.boolean().describe('The caller may delete it and no webhook forwards to it.'),
+  validatedAt: z.string().nullable().describe('When the service last reached the URL (ISO time).'),
+});
+export type UserAccount = z.infer<typeof UserAccountSchema>;
+export const UserAccountsResponseSchema = z.array(UserAccountSchema);
+
+/** Messages of the webhook endpoint form (spec 02 §5, §8), in the order they are checked. */
+export const userAccountMessages = {
+  profile: 'Select Profile',
+  url: 'Fill URL',
+  description: 'Fill Description',
+  notAccepting: 'Your webhook URL is not accepting data',
+  createFailed: 'Something went wrong',
+} as const;
+
+export function userAccountProblem(input: {
+  url?: string | null;
+  description?: string | null;
+  userProfileId?: string | null;
+}): { field: 'userProfileId' | 'url' | 'description'; message: string } | undefined {
+  if (!(input.userProfileId ?? '').trim())
+    return { field: 'userProfileId', message: userAccountMessages.profile };
+  const url = (input.url ?? '').trim();
+  if (url === '') return { field: 'url', message: userAccountMessages.url };
+  if ((input.description ?? '').trim() === '')
+    return { field: 'description', message: userAccountMessages.description };
+  if (!isHttpUrl(url)) return { field: 'url', message: userAccountMessages.notAccepting };
+  return undefined;
+}
+
+/** POST /api/admin/user-accounts: {url, description, userProfileId}, trimmed. */
+export const UserAccountCreateRequestSchema = z
+  .object({
+    url: shortText(2000).nullish(),
+    description: shortText(500).nullish(),
+    userProfileId: shortText(40).nullish(),
+  })
+  .transform((input, ctx) => {
+    const problem = userAccountProblem(input);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+      return z.NEVER;
+    }
+    return {
+      url: (input.url ?? '').trim(),
+      description: (input.description ?? '').trim(),
+      userProfileId: (input.userProfileId ?? '').trim(),
+    };
+  })
+  .pipe(z.object({ url: z.string(), description: z.string(), userProfileId: IdSchema }));
+export type UserAccountCreateRequest = z.input<typeof UserAccountCreateRequestSchema>;
+
+export const UserAccountDeleteResponseSchema = z.object({ id: IdSchema, description: z.string() });
