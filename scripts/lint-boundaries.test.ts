@@ -61,6 +61,10 @@ const allowedImports: Sample[] = [
   ['sync-service/src/modules/auth/x.ts', "import './auth.model';"],
   ['sync-service/src/modules/auth/x.ts', "import '../../platform/http/route';"],
   ['sync-service/src/app.ts', "import './modules/users/users.model';"],
+  ['sync-service/src/testing/x.ts', "import '../modules/users/users.model';"],
+  ['sync-service/src/testing/x.ts', "import '../connectors/http';"],
+  ['sync-service/src/connectors/x.ts', "import '../platform/safe-fetch';"],
+  ['sync-service/src/modules/auth/x.ts', "import '../../connectors/http';"],
   ['ui/src/x.test.tsx', "test('a', () => {\n  expect(1).toBe(1);\n});"],
 ];
 
@@ -73,6 +77,10 @@ const inwardImports: Sample[] = [
   ['sync-service/src/platform/http/x.ts', "import '../../modules/auth/auth.routes';"],
   ['sync-service/src/modules/auth/x.ts', "import '../users/users.model';"],
   ['sync-service/src/modules/webhooks/x.ts', "import '../users/avatar';"],
+  ['sync-service/src/platform/x.ts', "import '../connectors/http';"],
+  ['sync-service/src/platform/safe-fetch/x.ts', "import '../../modules/auth/auth.service';"],
+  ['sync-service/src/connectors/x.ts', "import '../modules/users/users.service';"],
+  ['sync-service/src/connectors/crm/x.ts', "import '../../modules/auth/auth.model';"],
 ];
 
 const passingTest = '() => {\n  expect(1).toBe(1);\n}';

@@ -1,6 +1,8 @@
 // Starts the whole product: database, sandbox, sync-service and the five front-end apps.
 // `npm start` (scripts/start.ts), the e2e suite and the bundle bench all go through here.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { buildApps } from './build.ts';
@@ -136,7 +138,7 @@ async function startBackend(
     log(`Embedded MongoDB at ${mongoUri}`);
   }
 
-  const { startSandbox } = await import('@outsync/sandbox');
+  const { startSandbox, DEMO_OAUTH_CLIENTS } = await import('@outsync/sandbox');
   const sandbox = await startSandbox({
     port: portOf(services.sandbox, env),
     smtpPort: portOf(services.sandboxSmtp, env),
@@ -160,10 +162,53 @@ async function startBackend(
     TRUST_PROXY: env.TRUST_PROXY ?? 'true',
     ADMIN_EMAILS: env.ADMIN_EMAILS ?? DEMO_ADMIN_EMAIL,
     PAID_TIER_EMAILS: env.PAID_TIER_EMAILS ?? DEMO_ADMIN_EMAIL,
+    SECRETS_KEY: env.SECRETS_KEY ?? localSecretsKey(Boolean(options.inMemoryDatabase)),
+    ...sandboxConnectorEnv(env, sandbox.url, DEMO_OAUTH_CLIENTS.hubspot),
   });
   started.push({ name: 'sync-service', stop: service.stop });
   log(`Sync-service at ${service.url}`);
   return { mongoUri, sandboxUrl: sandbox.url, serviceUrl: service.url };
+}
+
+/**
+ * The key that seals tokens and API keys at rest. A persistent database needs the same key on
+ * every start, so it is generated once and kept beside the data (.data/secrets.key, mode 600);
+ * an in-memory database gets a fresh one.
+ */
+function localSecretsKey(inMemory: boolean): string {
+  if (inMemory) return randomBytes(32).toString('base64');
+  const file = path.join(repoRoot, '.data/secrets.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/**
+ * Points every connector at the sandbox and lets the service's outbound guard call it (the
+ * sandbox is on a loopback address, which the guard refuses for anything not allow-listed).
+ * Values already in the environment win, so a run against real services only sets them.
+ */
+function sandboxConnectorEnv(
+  env: Record<string, string | undefined>,
+  sandboxUrl: string,
+  hubspotClient: { clientId: string; clientSecret: string },
+): Record<string, string> {
+  const { port } = new URL(sandboxUrl);
+  const defaults: Record<string, string> = {
+    OUTBOUND_ALLOW_HOSTS: `localhost:${port},127.0.0.1:${port}`,
+    HUBSPOT_CLIENT_ID: hubspotClient.clientId,
+    HUBSPOT_CLIENT_SECRET: hubspotClient.clientSecret,
+    HUBSPOT_AUTHORIZE_URL: `${sandboxUrl}/hubspot/oauth/authorize`,
+    HUBSPOT_API_URL: `${sandboxUrl}/hubspot`,
+    SMARTLEAD_API_URL: `${sandboxUrl}/smartlead`,
+    INSTANTLY_API_URL: `${sandboxUrl}/instantly`,
+    HEYREACH_API_URL: `${sandboxUrl}/heyreach`,
+  };
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [name, env[name] ?? value]),
+  );
 }
 
 /** The service runs in its own process, as in production, and is stopped with SIGTERM. */

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 
 const MONGODB_URI = 'mongodb://127.0.0.1:27017/outsync';
+const SECRETS_KEY = Buffer.alloc(32, 42);
 
 describe('loadConfig', () => {
   it('applies the defaults', () => {
@@ -19,6 +20,20 @@ describe('loadConfig', () => {
       mailFrom: 'OutSync <sign-in@outsync.local>',
       adminEmails: [],
       paidTierEmails: [],
+      secretsKey: undefined,
+      outboundAllowHosts: [],
+      hubspot: {
+        clientId: undefined,
+        clientSecret: undefined,
+        authorizeUrl: 'https://app.hubspot.com/oauth/authorize',
+        apiUrl: 'https://api.hubapi.com',
+      },
+      salesforce: { apiVersion: 'v62.0' },
+      platforms: {
+        smartleadUrl: 'https://server.smartlead.ai',
+        instantlyUrl: 'https://api.instantly.ai',
+        heyreachUrl: 'https://api.heyreach.io',
+      },
     });
   });
 
@@ -39,6 +54,16 @@ describe('loadConfig', () => {
         MAIL_FROM: 'OutSync <no-reply@example.com>',
         ADMIN_EMAILS: ' Ada@Example.com, bob@example.com ,',
         PAID_TIER_EMAILS: 'carol@example.com,@Paying.example',
+        SECRETS_KEY: SECRETS_KEY.toString('base64'),
+        OUTBOUND_ALLOW_HOSTS: ' 127.0.0.1:4100, LocalHost:4100 ,sandbox.internal,[::1]:4100,',
+        HUBSPOT_CLIENT_ID: 'client-id',
+        HUBSPOT_CLIENT_SECRET: 'client-secret',
+        HUBSPOT_AUTHORIZE_URL: 'http://127.0.0.1:4100/hubspot/oauth/authorize/',
+        HUBSPOT_API_URL: 'http://127.0.0.1:4100/hubspot//',
+        SALESFORCE_API_VERSION: 'v61.0',
+        SMARTLEAD_API_URL: 'http://127.0.0.1:4100/smartlead/',
+        INSTANTLY_API_URL: 'http://127.0.0.1:4100/instantly',
+        HEYREACH_API_URL: 'https://heyreach.example/api/',
       }),
     ).toEqual({
       port: 8080,
@@ -55,6 +80,20 @@ describe('loadConfig', () => {
       mailFrom: 'OutSync <no-reply@example.com>',
       adminEmails: ['ada@example.com', 'bob@example.com'],
       paidTierEmails: ['carol@example.com', '@paying.example'],
+      secretsKey: SECRETS_KEY,
+      outboundAllowHosts: ['127.0.0.1:4100', 'localhost:4100', 'sandbox.internal', '[::1]:4100'],
+      hubspot: {
+        clientId: 'client-id',
+        clientSecret: 'client-secret',
+        authorizeUrl: 'http://127.0.0.1:4100/hubspot/oauth/authorize',
+        apiUrl: 'http://127.0.0.1:4100/hubspot',
+      },
+      salesforce: { apiVersion: 'v61.0' },
+      platforms: {
+        smartleadUrl: 'http://127.0.0.1:4100/smartlead',
+        instantlyUrl: 'http://127.0.0.1:4100/instantly',
+        heyreachUrl: 'https://heyreach.example/api',
+      },
     });
   });
 
@@ -123,10 +162,65 @@ describe('loadConfig', () => {
         '- ADMIN_EMAILS: expected a comma-separated list of e-mail addresses; "@example.com" is not one',
         '- PAID_TIER_EMAILS: expected a comma-separated list of e-mail addresses or @domain entries; "paying.example" is not one',
         '- AUTH_SECRET: required when NODE_ENV=production',
+        '- SECRETS_KEY: required when NODE_ENV=production',
       ].join('\n'),
     );
     expect(() => loadConfig({ MONGODB_URI, AUTH_SECRET: 'short' })).toThrow(
       '- AUTH_SECRET: expected at least 32 characters',
+    );
+  });
+
+  it('reads SECRETS_KEY as 32 bytes of base64 or base64url, and never repeats a bad one', () => {
+    expect(
+      loadConfig({ MONGODB_URI, SECRETS_KEY: SECRETS_KEY.toString('base64url') }).secretsKey,
+    ).toEqual(SECRETS_KEY);
+    const short = Buffer.alloc(16, 9).toString('base64');
+    let message = '';
+    try {
+      loadConfig({ MONGODB_URI, SECRETS_KEY: short });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'Invalid configuration:\n- SECRETS_KEY: expected 32 random bytes in base64 or base64url (e.g. `openssl rand -base64 32`)',
+    );
+    expect(message).not.toContain(short);
+  });
+
+  it('requires AUTH_SECRET and SECRETS_KEY in production only', () => {
+    const secrets = { AUTH_SECRET: 'k'.repeat(40), SECRETS_KEY: SECRETS_KEY.toString('base64') };
+    expect(loadConfig({ MONGODB_URI, NODE_ENV: 'production', ...secrets }).secretsKey).toEqual(
+      SECRETS_KEY,
+    );
+    expect(() =>
+      loadConfig({ MONGODB_URI, NODE_ENV: 'production', AUTH_SECRET: secrets.AUTH_SECRET }),
+    ).toThrow('Invalid configuration:\n- SECRETS_KEY: required when NODE_ENV=production');
+    expect(loadConfig({ MONGODB_URI, NODE_ENV: 'test' }).secretsKey).toBeUndefined();
+  });
+
+  it('names the outbound and connector variables that are bad', () => {
+    expect(() =>
+      loadConfig({
+        MONGODB_URI,
+        OUTBOUND_ALLOW_HOSTS: 'localhost:4100,http://127.0.0.1:4100',
+        HUBSPOT_AUTHORIZE_URL: 'app.hubspot.com/oauth',
+        HUBSPOT_API_URL: 'ftp://api.hubapi.com',
+        SALESFORCE_API_VERSION: '62',
+        SMARTLEAD_API_URL: 'smartlead',
+        INSTANTLY_API_URL: 'file:///tmp/x',
+        HEYREACH_API_URL: 'heyreach',
+      }),
+    ).toThrow(
+      [
+        'Invalid configuration:',
+        '- OUTBOUND_ALLOW_HOSTS: expected a comma-separated list of host or host:port entries; "http://127.0.0.1:4100" is not one',
+        '- HUBSPOT_AUTHORIZE_URL: expected an http(s) URL',
+        '- HUBSPOT_API_URL: expected an http(s) URL',
+        '- SALESFORCE_API_VERSION: expected an API version like v62.0',
+        '- SMARTLEAD_API_URL: expected an http(s) URL',
+        '- INSTANTLY_API_URL: expected an http(s) URL',
+        '- HEYREACH_API_URL: expected an http(s) URL',
+      ].join('\n'),
     );
   });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseAllowHost } from './platform/safe-fetch/address-policy';
+import { parseSecretsKey } from './platform/secrets';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export const RoleSchema = z.enum(ROLES, { error: `expected one of ${ROLES.join(', ')}` });
@@ -33,6 +35,42 @@ function emailList(domains: boolean) {
           message: `expected a comma-separated list of ${expected}; "${bad}" is not one`,
         });
         return z.NEVER;
+      }
+      return entries;
+    });
+}
+
+/** An http(s) base URL, read without its trailing slashes. */
+function baseUrl(defaultValue: string) {
+  return z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+    .default(defaultValue)
+    .transform((value) => value.replace(/\/+$/, ''));
+}
+
+/**
+ * OUTBOUND_ALLOW_HOSTS: comma-separated `host` or `host:port` entries, read lower-case; the
+ * message names the first bad entry.
+ */
+function hostList() {
+  return z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== '');
+      for (const entry of entries) {
+        try {
+          parseAllowHost(entry);
+        } catch {
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected a comma-separated list of host or host:port entries; "${entry}" is not one`,
+          });
+          return z.NEVER;
+        }
       }
       return entries;
     });
@@ -90,7 +128,35 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('OutSync <sign-in@outsync.local>'),
   ADMIN_EMAILS: emailList(false),
   PAID_TIER_EMAILS: emailList(true),
+  // Seals OAuth tokens and platform API keys at rest (AES-256-GCM).
+  SECRETS_KEY: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseSecretsKey(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  // Hosts the outbound guard lets through although they are not public (the sandbox).
+  OUTBOUND_ALLOW_HOSTS: hostList(),
+  HUBSPOT_CLIENT_ID: z.string().optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().optional(),
+  HUBSPOT_AUTHORIZE_URL: baseUrl('https://app.hubspot.com/oauth/authorize'),
+  HUBSPOT_API_URL: baseUrl('https://api.hubapi.com'),
+  SALESFORCE_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, { error: 'expected an API version like v62.0' })
+    .default('v62.0'),
+  SMARTLEAD_API_URL: baseUrl('https://server.smartlead.ai'),
+  INSTANTLY_API_URL: baseUrl('https://api.instantly.ai'),
+  HEYREACH_API_URL: baseUrl('https://api.heyreach.io'),
 });
+
+/** Variables production cannot do without, though a laptop can (the service then warns). */
+const REQUIRED_IN_PRODUCTION = ['AUTH_SECRET', 'SECRETS_KEY'] as const;
 
 export const ConfigSchema = EnvSchema.transform((env) => ({
   port: env.PORT,
@@ -108,6 +174,22 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   mailFrom: env.MAIL_FROM,
   adminEmails: env.ADMIN_EMAILS,
   paidTierEmails: env.PAID_TIER_EMAILS,
+  /** Undefined outside production: the service then uses a random per-process key and warns. */
+  secretsKey: env.SECRETS_KEY,
+  outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS,
+  hubspot: {
+    clientId: env.HUBSPOT_CLIENT_ID,
+    clientSecret: env.HUBSPOT_CLIENT_SECRET,
+    authorizeUrl: env.HUBSPOT_AUTHORIZE_URL,
+    apiUrl: env.HUBSPOT_API_URL,
+  },
+  salesforce: { apiVersion: env.SALESFORCE_API_VERSION },
+  // bison's base URL belongs to each customer's key, so it is stored with the key.
+  platforms: {
+    smartleadUrl: env.SMARTLEAD_API_URL,
+    instantlyUrl: env.INSTANTLY_API_URL,
+    heyreachUrl: env.HEYREACH_API_URL,
+  },
 }));
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -136,9 +218,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
   if (roleFlag !== undefined) input.ROLE = roleFlag;
 
   const result = ConfigSchema.safeParse(input);
-  // Checked beside the schema so it is reported together with every other problem.
-  const secretMissing = input.NODE_ENV === 'production' && input.AUTH_SECRET === undefined;
-  if (result.success && !secretMissing) return result.data;
+  // Checked beside the schema so they are reported together with every other problem.
+  const missingInProduction =
+    input.NODE_ENV === 'production'
+      ? REQUIRED_IN_PRODUCTION.filter((name) => input[name] === undefined)
+      : [];
+  if (result.success && missingInProduction.length === 0) return result.data;
 
   const problems = (result.success ? [] : result.error.issues).map((issue) => {
     const key = String(issue.path[0] ?? 'config');
@@ -147,7 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
       input[key] === undefined && issue.code === 'invalid_type' ? 'required' : issue.message;
     return `${name}: ${message}`;
   });
-  if (secretMissing) problems.push('AUTH_SECRET: required when NODE_ENV=production');
+  for (const name of missingInProduction)
+    problems.push(`${name}: required when NODE_ENV=production`);
   throw new ConfigError(problems);
 }
 

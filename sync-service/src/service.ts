@@ -7,6 +7,8 @@ import type { Config } from './config';
 import { openDatabase } from './platform/db';
 import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mailer';
+import { assertPublicUrl, createSafeFetch } from './platform/safe-fetch';
+import { createSecretBox } from './platform/secrets';
 import { startWorker, type StopWorker } from './worker';
 
 export type Service = {
@@ -40,7 +42,20 @@ export async function startService(config: Config, options: StartOptions = {}): 
   try {
     if (runsApi && mailer) {
       const authSecret = resolveAuthSecret(config, logger);
-      const app = createApp({ config, logger, db, mailer, authSecret, now: options.now });
+      const secrets = createSecretBox(resolveSecretsKey(config, logger));
+      const outbound = { allowHosts: config.outboundAllowHosts };
+      const safeFetch = createSafeFetch(outbound);
+      const app = createApp({
+        config,
+        logger,
+        db,
+        mailer,
+        authSecret,
+        secrets,
+        safeFetch,
+        assertPublicUrl: (url) => assertPublicUrl(url, outbound),
+        now: options.now,
+      });
       server = createServer(app.callback());
       trackResponses(server);
       server.listen(config.port, config.host);
@@ -84,6 +99,19 @@ function resolveAuthSecret(config: Config, logger: Logger): string {
     'AUTH_SECRET is not set: using a random key for this process; sign-in codes do not survive a restart and are not shared with other API processes',
   );
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * SECRETS_KEY seals tokens and API keys at rest. Production requires it (config); elsewhere a
+ * random key per process keeps a bare `tsx src/main.ts` working, at the price that what was sealed
+ * before a restart, or by another process, no longer opens (`npm start` keeps a key in .data/).
+ */
+function resolveSecretsKey(config: Config, logger: Logger): Buffer {
+  if (config.secretsKey) return config.secretsKey;
+  logger.warn(
+    'SECRETS_KEY is not set: using a random key for this process; tokens and API keys stored now cannot be read after a restart or by other processes',
+  );
+  return randomBytes(32);
 }
 
 /**

@@ -73,6 +73,9 @@ const upstream = {
   502: 'The CRM or platform did not answer as expected (`upstream_failed`); the message says what it said.',
 };
 const ProfileIdParams = z.object({ userId: IdSchema });
+const notConnected = {
+  409: 'The profile has not completed its OAuth connection yet (`not_connected`).',
+};
 
 /** The routes of the connected-accounts area (spec 02 §7, spec 01 §7 "Owners, accounts and settings data"). */
 export const accountsRoutes = {
@@ -343,7 +346,7 @@ export const accountsRoutes = {
     path: '/api/admin/hubspot/owners-and-user-accounts/:userProfileId',
     request: { params: ProfileParamsSchema },
     response: OwnersAndUserAccountsResponseSchema,
-    errors: { ...reading, 404: notFound, ...upstream },
+    errors: { ...reading, 404: notFound, ...notConnected, ...upstream },
     description: "The HubSpot portal's owners and the profile's webhook endpoints.",
   }),
   salesforceUserAccounts: defineRoute({
@@ -351,7 +354,7 @@ export const accountsRoutes = {
     path: '/api/admin/salesforce/user-accounts/:userProfileId',
     request: { params: ProfileParamsSchema },
     response: OwnersAndUserAccountsResponseSchema,
-    errors: { ...reading, 404: notFound, ...upstream },
+    errors: { ...reading, 404: notFound, ...notConnected, ...upstream },
     description: "The Salesforce org's active users (owners) and the profile's webhook endpoints.",
   }),
   crmProperties: defineRoute({
@@ -359,7 +362,7 @@ export const accountsRoutes = {
     path: '/api/admin/profiles/:userProfileId/crm-properties',
     request: { params: ProfileParamsSchema, query: CrmPropertiesQuerySchema },
     response: CrmPropertiesResponseSchema,
-    errors: { ...reading, 404: notFound, ...upstream },
+    errors: { ...reading, 404: notFound, ...notConnected, ...upstream },
     description:
       'HubSpot contact properties, or the fields of a Salesforce object (`type`, Contact by default).',
   }),
@@ -368,7 +371,7 @@ export const accountsRoutes = {
     path: '/api/admin/salesforce/permissions/:userProfileId',
     request: { params: ProfileParamsSchema },
     response: PermissionSetsResponseSchema,
-    errors: { ...reading, 404: notFound, ...upstream },
+    errors: { ...reading, 404: notFound, ...notConnected, ...upstream },
     description: "The org's permission sets (not those owned by a profile).",
   }),
   salesforceTaskTypes: defineRoute({
@@ -385,7 +388,7 @@ export const accountsRoutes = {
     path: '/api/admin/salesforce/task-types/validate',
     request: { body: TaskTypeValidateRequestSchema },
     response: SuccessMessageResponseSchema,
-    errors: { ...signedIn, 404: notFound },
+    errors: { ...signedIn, 404: notFound, ...notConnected },
     description: "Whether the org's Task Type picklist has the value (the social tool's 'Other').",
   }),
   createSalesforceFields: defineRoute({
@@ -393,7 +396,7 @@ export const accountsRoutes = {
     path: '/api/admin/salesforce/properties',
     request: { body: CreateFieldsRequestSchema },
     response: SuccessMessageResponseSchema,
-    errors: { ...signedIn, 404: notFound },
+    errors: { ...signedIn, 404: notFound, ...notConnected },
     description:
       "Create Fields: OutSync's custom fields on the chosen objects and their permissions on the permission set; creating them again is not an error.",
   }),

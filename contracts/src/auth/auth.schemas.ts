@@ -14,7 +14,12 @@ const EmailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid e-mail address.' }))
+  // RFC 5321 caps a path at 256 octets, so an address at 254: longer is never deliverable.
+  .pipe(
+    z
+      .email({ error: 'Enter a valid e-mail address.' })
+      .max(254, { error: 'Enter a valid e-mail address.' }),
+  )
   .describe('E-mail address; compared without case.');
 
 export const CsrfTokenResponseSchema = z.object({ csrfToken: z.string().min(1) });

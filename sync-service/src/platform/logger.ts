@@ -2,24 +2,47 @@ import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 
 export type Logger = PinoLogger;
 
-/** Paths pino blanks wherever they occur in a log line: credentials never reach the logs. */
+/** Request and response headers that carry credentials. */
+const SECRET_HEADERS = [
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-csrf-token',
+  'x-api-key',
+];
+
+/** Field names that hold credentials wherever they sit (OAuth, platform keys, sign-in codes). */
+const SECRET_FIELDS = [
+  'accessToken',
+  'refreshToken',
+  'access_token',
+  'refresh_token',
+  'apiKey',
+  'api_key',
+  'consumerSecret',
+  'consumer_secret',
+  'clientSecret',
+  'client_secret',
+  'password',
+  'token',
+  'code',
+  'secret',
+  'authSecret',
+  'secretsKey',
+  'mongodbUri',
+];
+
+/**
+ * Paths pino blanks wherever they occur in a log line, down to three levels (`apiKey`,
+ * `*.apiKey`, `*.*.apiKey`): credentials never reach the logs. Each wildcard costs a walk of
+ * the logged object, so the depth stays small; log secrets deeper than that and they show.
+ */
 export const REDACTED_PATHS = [
-  'headers.authorization',
-  'headers.cookie',
-  'headers["set-cookie"]',
-  'headers["x-api-key"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.token',
-  '*.accessToken',
-  '*.refreshToken',
-  '*.secret',
-  '*.clientSecret',
-  '*.apiKey',
-  '*.mongodbUri',
+  ...SECRET_HEADERS.flatMap((header) =>
+    ['headers', '*.headers', '*.*.headers'].map((parent) => `${parent}["${header}"]`),
+  ),
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
   // co-body puts the raw request body on parse errors.
   'err.body',
 ];
@@ -37,11 +60,22 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level,
       base: { service: 'sync-service', ...options.base },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
     options.destination ?? pino.destination({ dest: 1, sync: true }),
   );
+}
+
+/**
+ * pino's error serializer, with the error's own `code` (ECONNREFUSED, 11000, internal_error)
+ * kept as `errorCode`: `code` fields are redacted as sign-in and OAuth codes, which would blank
+ * the one clue most errors carry.
+ */
+function serializeError(error: Error): Record<string, unknown> {
+  const { code, ...serialized } = pino.stdSerializers.err(error) as Record<string, unknown>;
+  return code === undefined ? serialized : { ...serialized, errorCode: code };
 }
 
 /** A MongoDB URI without its user and password, for log lines. */

@@ -7,6 +7,7 @@ import {
 import { startSandbox } from './index.ts';
 
 // npx tsx tools/sandbox/src/cli.ts --port 4100 --smtp-port 2525 [--host 127.0.0.1] [--no-seed]
+//   [--no-rate-limits] (or SANDBOX_RATE_LIMITS=off)
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
@@ -15,6 +16,7 @@ const { values } = parseArgs({
     'public-url': { type: 'string' },
     'no-seed': { type: 'boolean' },
     'hubspot-rate-limit': { type: 'string' },
+    'no-rate-limits': { type: 'boolean' },
   },
 });
 
@@ -28,6 +30,7 @@ const sandbox = await startSandbox({
   host: values.host ?? process.env.SANDBOX_HOST,
   publicUrl: values['public-url'] ?? process.env.SANDBOX_PUBLIC_URL,
   seed: !values['no-seed'],
+  rateLimits: !values['no-rate-limits'] && process.env.SANDBOX_RATE_LIMITS !== 'off',
   ...(rateLimit === undefined
     ? {}
     : { hubspotRateLimit: Number(rateLimit) > 0 ? Number(rateLimit) : null }),
@@ -35,7 +38,7 @@ const sandbox = await startSandbox({
 
 console.log(`OutSync sandbox listening on ${sandbox.url} (SMTP on port ${sandbox.smtpPort})`);
 console.log(
-  `  HubSpot API ${sandbox.url}/hubspot · Salesforce org ${sandbox.url}/salesforce · mailbox ${sandbox.url}/mailbox`,
+  `  HubSpot API ${sandbox.url}/hubspot · Salesforce login ${sandbox.url}/salesforce (API at ${sandbox.url}/salesforce-instance/demo) · mailbox ${sandbox.url}/mailbox · admin ${sandbox.url}/_sandbox`,
 );
 console.log(`  OAuth clients ${JSON.stringify(DEMO_OAUTH_CLIENTS)}`);
 console.log(

@@ -5,6 +5,7 @@ import { startSmtpMailbox } from './mailbox/smtp-mailbox.ts';
 import { SandboxState } from './sandbox-state.ts';
 
 export * from './demo-constants.ts';
+export { DEFAULT_RATE_LIMITS } from './controls/faults.ts';
 
 export interface SandboxOptions {
   /** HTTP port; 0 picks a free one. Default 4100. */
@@ -19,6 +20,11 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** HubSpot requests per rolling 10 s; null switches the limit off. Default 190. */
   hubspotRateLimit?: number | null;
+  /**
+   * Every vendor's default rate limit (HubSpot, Smartlead, Instantly, bison, HeyReach); false
+   * switches them all off (benchmarks). Default true. `/_faults` changes them at run time.
+   */
+  rateLimits?: boolean;
 }
 
 export interface RunningSandbox {
@@ -29,7 +35,10 @@ export interface RunningSandbox {
 
 /** Starts the HTTP sandbox and its SMTP mailbox; `stop()` closes both. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const state = new SandboxState({ hubspotRateLimit: options.hubspotRateLimit });
+  const state = new SandboxState({
+    hubspotRateLimit: options.hubspotRateLimit,
+    rateLimits: options.rateLimits,
+  });
   if (options.seed !== false) state.seed();
   const server = createServer(createApp(state).callback());
   server.keepAliveTimeout = 65_000;

@@ -325,6 +325,42 @@ describe('HubSpot contract', () => {
   });
 });
 
+describe('HubSpot contract: scopes', () => {
+  it('a token without a scope the call needs gets a MISSING_SCOPES body of the Error schema', async () => {
+    const redirect = 'http://localhost:3000/cb';
+    const decision = await sandbox.request('POST', '/hubspot/oauth/authorize', {
+      form: {
+        client_id: HUBSPOT_DEMO_CLIENT_ID,
+        redirect_uri: redirect,
+        scope: 'oauth crm.objects.contacts.read',
+        decision: 'authorize',
+      },
+    });
+    const code = new URL(decision.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const token = await sandbox.request('POST', '/hubspot/oauth/v1/token', {
+      form: {
+        grant_type: 'authorization_code',
+        client_id: HUBSPOT_DEMO_CLIENT_ID,
+        client_secret: HUBSPOT_DEMO_CLIENT_SECRET,
+        redirect_uri: redirect,
+        code,
+      },
+    });
+    const headers = { authorization: `Bearer ${String(at(token.body, 'access_token'))}` };
+    const refused = await call(hubspot, '/hubspot', headers, 'GET', '/crm/v3/lists/101', {
+      expectStatus: 403,
+    });
+    expect(at(refused.body, 'category')).toBe('MISSING_SCOPES');
+    await call(hubspot, '/hubspot', headers, 'POST', '/crm/v3/properties/contacts', {
+      body: { name: 'x', label: 'X', type: 'string', fieldType: 'text', groupName: 'g' },
+      expectStatus: 403,
+    });
+    await call(hubspot, '/hubspot', headers, 'GET', '/crm/v3/objects/contacts?limit=1', {
+      expectStatus: 200,
+    });
+  });
+});
+
 describe('Instantly contract', () => {
   it('workspace key check, lead labels and block-list entries', async () => {
     await inst('GET', '/api/v2/workspaces/current', { expectStatus: 200 });

@@ -21,7 +21,7 @@ async function authorize(): Promise<URL> {
   const query = new URLSearchParams({
     client_id: HUBSPOT_DEMO_CLIENT_ID,
     redirect_uri: REDIRECT,
-    scope: 'crm.objects.contacts.write oauth',
+    scope: 'crm.objects.contacts.write crm.objects.owners.read oauth',
     state: 'st-123',
   });
   const pageResponse = await sandbox.request('GET', `/hubspot/oauth/authorize?${query}`);
@@ -35,7 +35,7 @@ async function authorize(): Promise<URL> {
     form: {
       client_id: HUBSPOT_DEMO_CLIENT_ID,
       redirect_uri: REDIRECT,
-      scope: 'crm.objects.contacts.write oauth',
+      scope: 'crm.objects.contacts.write crm.objects.owners.read oauth',
       state: 'st-123',
       user,
       decision: 'authorize',

@@ -2,12 +2,14 @@ import {
   SALESFORCE_DEMO_ACCESS_TOKEN,
   SALESFORCE_DEMO_CLIENT_ID,
   SALESFORCE_DEMO_CLIENT_SECRET,
+  SALESFORCE_DEMO_INSTANCE_PATH,
 } from '../src/index.ts';
 import { at, startTestSandbox, type TestSandbox } from './sandbox-client.ts';
 
 const auth = { authorization: `Bearer ${SALESFORCE_DEMO_ACCESS_TOKEN}` };
 const REDIRECT = 'http://localhost:3000/oauth/salesforce/callback';
-const API = '/salesforce/services/data/v60.0';
+// Data answers on the instance (the token's instance_url), not on the login domain /salesforce.
+const API = `${SALESFORCE_DEMO_INSTANCE_PATH}/services/data/v60.0`;
 let sandbox: TestSandbox;
 
 beforeAll(async () => {
@@ -61,7 +63,7 @@ describe('Salesforce OAuth web-server flow', () => {
     });
     expect(tokens.status).toBe(200);
     expect(at(tokens.body, 'instance_url')).toBe(
-      `${sandbox.url.replace('127.0.0.1', 'localhost')}/salesforce`,
+      `${sandbox.url.replace('127.0.0.1', 'localhost')}${SALESFORCE_DEMO_INSTANCE_PATH}`,
     );
     const session = { authorization: `Bearer ${String(at(tokens.body, 'access_token'))}` };
     expect(

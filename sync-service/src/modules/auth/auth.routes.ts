@@ -4,10 +4,13 @@ import { issueCsrfToken } from '../../platform/http/csrf';
 import { addRoute } from '../../platform/http/route';
 import { authenticate, SESSION_COOKIE } from '../../platform/http/session';
 import type { AppRouter } from '../../platform/http/types';
-import { toMeResponse } from '../users/users.service';
+import type { UsersService } from '../users/users.service';
 import type { AuthService } from './auth.service';
 
-export function registerAuthRoutes(router: AppRouter, deps: { auth: AuthService }): void {
+export function registerAuthRoutes(
+  router: AppRouter,
+  deps: { auth: AuthService; users: UsersService },
+): void {
   addRoute(router, apiRoutes.csrfToken, (_input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return { csrfToken: issueCsrfToken(ctx) };
@@ -39,6 +42,6 @@ export function registerAuthRoutes(router: AppRouter, deps: { auth: AuthService 
 
   addRoute(router, apiRoutes.me, async (_input, ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    return toMeResponse(await authenticate(ctx));
+    return deps.users.me(await authenticate(ctx));
   });
 }

@@ -1,22 +1,18 @@
-import { startEmbeddedMongo, type EmbeddedMongo } from '@outsync/embedded-mongo';
 import { startSandbox, type RunningSandbox } from '@outsync/sandbox';
-import mongoose from 'mongoose';
-import nock from 'nock';
-import { closedPort, startTestService, type TestService } from '../../testing/test-support';
+import { guardOutboundCalls } from '../../testing/nock-guard';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { closedPort } from '../../testing/test-support';
 
-// Sign-in end to end: the real service on the embedded MongoDB (or MONGODB_URI), codes
-// e-mailed over SMTP to the sandbox mailbox, cookies handled by hand. The clock is injected
-// and moved; each test starts a day later, so rate-limit windows never carry over.
+// Sign-in end to end: the real app on this file's database (embedded MongoDB, or MONGODB_URI),
+// codes read from the app's in-memory mailbox (and, in one test, e-mailed over SMTP to the
+// sandbox mailbox), cookies handled by hand. The clock is injected and moved; each test starts
+// a day later, so rate-limit windows never carry over.
 
-const SECRET = 'test-secret-that-is-long-enough-0123456789';
 const ADMIN = 'boss@outsync.test';
 const PAID_DOMAIN = '@paying.test';
 const HOUR = 3600;
 
-let mongo: EmbeddedMongo | undefined;
-let sandbox: RunningSandbox;
-let service: TestService;
-let mongoUri: string;
+let app: TestApp;
 let nowMs = Date.UTC(2030, 0, 1, 0, 0, 0);
 let ipCounter = 0;
 
@@ -32,36 +28,21 @@ const clock = {
   },
 };
 
+/** The environment of the main app: behind a trusted proxy, so each Browser has its own IP. */
+const APP_ENV = {
+  TRUST_PROXY: 'true',
+  ADMIN_EMAILS: ADMIN,
+  PAID_TIER_EMAILS: `vip@outsync.test,${PAID_DOMAIN}`,
+};
+
+guardOutboundCalls();
+
 beforeAll(async () => {
-  nock.disableNetConnect();
-  nock.enableNetConnect('127.0.0.1');
-  const external = process.env.MONGODB_URI;
-  mongo = external
-    ? undefined
-    : await startEmbeddedMongo({ port: 0, inMemory: true, logger: false });
-  mongoUri = withDatabase(external ?? mongo!.uri, `outsync-auth-test-${process.pid}`);
-  sandbox = await startSandbox({ port: 0, smtpPort: 0, host: '127.0.0.1', seed: false });
-  service = await startTestService(
-    {
-      MONGODB_URI: mongoUri,
-      SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort}`,
-      AUTH_SECRET: SECRET,
-      TRUST_PROXY: 'true',
-      ADMIN_EMAILS: ADMIN,
-      PAID_TIER_EMAILS: `vip@outsync.test,${PAID_DOMAIN}`,
-    },
-    { now: clock.now },
-  );
+  app = await startTestApp({ now: clock.now, env: APP_ENV });
 });
 
 afterAll(async () => {
-  await service?.stop();
-  await sandbox?.stop();
-  if (mongo) await mongo.stop();
-  else await withDb((db) => db.dropDatabase());
-  nock.enableNetConnect();
-  // nock patches Node's own net module, which outlives this file in the jest worker.
-  nock.restore();
+  await app?.stop();
 });
 
 beforeEach(() => {
@@ -120,7 +101,7 @@ describe('CSRF token', () => {
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(expected);
     }
-    expect(await sandboxMessages('csrf@outsync.test')).toEqual([]);
+    expect(app.mailbox.to('csrf@outsync.test')).toEqual([]);
   });
 
   it('does not ask the webhook receiver paths for a token', async () => {
@@ -132,9 +113,34 @@ describe('CSRF token', () => {
   });
 });
 
-describe('sign-in', () => {
+describe('sign-in over SMTP', () => {
+  let sandbox: RunningSandbox;
+  let smtpApp: TestApp;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, smtpPort: 0, host: '127.0.0.1', seed: false });
+    smtpApp = await startTestApp({
+      now: clock.now,
+      smtp: true,
+      env: { ...APP_ENV, SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort}` },
+    });
+  });
+
+  afterAll(async () => {
+    await smtpApp?.stop();
+    await sandbox?.stop();
+  });
+
+  /** Newest first. */
+  async function sandboxMessages(to: string): Promise<MailboxMessage[]> {
+    // The sandbox names itself localhost, which may resolve to ::1; it listens on 127.0.0.1.
+    const base = sandbox.url.replace('//localhost:', '//127.0.0.1:');
+    const response = await fetch(`${base}/mailbox/messages?to=${encodeURIComponent(to)}`);
+    return (await response.json()) as MailboxMessage[];
+  }
+
   it('e-mails a code over SMTP, verifies it and starts a browser-session', async () => {
-    const browser = new Browser();
+    const browser = new Browser({}, smtpApp.url);
     await browser.csrf();
     const sent = await browser.send('POST', '/auth/code', {
       body: { email: '  Ada.Lovelace@Example.COM ' },
@@ -187,11 +193,13 @@ describe('sign-in', () => {
 
     // Neither the code nor the session token reaches the logs.
     const token = browser.cookie('outsync.sid')!;
-    const logs = JSON.stringify(service.lines);
+    const logs = JSON.stringify(smtpApp.lines);
     expect(logs).not.toContain(code);
     expect(logs).not.toContain(token);
   });
+});
 
+describe('sign-in', () => {
   it('creates one account per address, whatever its case', async () => {
     const first = await signIn('Grace@Example.com');
     const second = await signIn('grace@example.com');
@@ -304,7 +312,7 @@ describe('rate limits', () => {
       message: 'Too many attempts. Try again in 12 minutes.',
       details: { retryAfterSeconds: 720 },
     });
-    expect(await sandboxMessages(email)).toHaveLength(5);
+    expect(app.mailbox.to(email)).toHaveLength(5);
 
     clock.advance(720);
     expect(
@@ -489,11 +497,7 @@ describe('current user per role', () => {
 
   it('manager (role set in the users collection until the Users screen lands)', async () => {
     await signIn('lead@outsync.test');
-    await withDb((db) =>
-      db
-        .collection('users')
-        .updateOne({ email: 'lead@outsync.test' }, { $set: { role: 'MANAGER' } }),
-    );
+    await app.models.users.updateOne({ email: 'lead@outsync.test' }, { $set: { role: 'MANAGER' } });
     const me = await currentUser(await signIn('lead@outsync.test'));
     expect(me).toMatchObject({
       role: 'MANAGER',
@@ -522,17 +526,14 @@ describe('current user per role', () => {
 });
 
 describe('without a trusted proxy, and with the SMTP server down', () => {
-  let plain: TestService;
+  let plain: TestApp;
 
   beforeAll(async () => {
-    plain = await startTestService(
-      {
-        MONGODB_URI: mongoUri,
-        SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
-        AUTH_SECRET: SECRET,
-      },
-      { now: clock.now },
-    );
+    plain = await startTestApp({
+      now: clock.now,
+      smtp: true,
+      env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` },
+    });
   });
 
   afterAll(async () => {
@@ -605,7 +606,7 @@ class Browser {
     const csrf = options.csrf === undefined ? this.cookies.get('outsync.csrf') : options.csrf;
     if (csrf) headers['x-csrf-token'] = csrf;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl ?? service.url}${path}`, {
+    const response = await fetch(`${this.baseUrl ?? app.url}${path}`, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -628,15 +629,15 @@ class Browser {
     return ((await response.json()) as { csrfToken: string }).csrfToken;
   }
 
-  /** Asks for a code and reads it from the sandbox mailbox. */
+  /** Asks for a code and reads it from the app's mailbox. */
   async requestCode(email: string): Promise<string> {
     await this.csrf();
-    const before = (await sandboxMessages(email)).length;
+    const before = app.mailbox.to(email).length;
     const response = await this.send('POST', '/auth/code', { body: { email } });
     if (response.status !== 200) {
       throw new Error(`sending a code failed: ${response.status} ${await response.text()}`);
     }
-    const messages = await sandboxMessages(email);
+    const messages = app.mailbox.to(email);
     if (messages.length !== before + 1) throw new Error('the code e-mail did not arrive');
     return codeIn(messages[0]!.text);
   }
@@ -676,31 +677,8 @@ async function currentUser(browser: Browser): Promise<Me> {
 
 type MailboxMessage = { to: string[]; from: string; subject: string; text: string; html: string };
 
-/** Newest first. */
-async function sandboxMessages(to: string): Promise<MailboxMessage[]> {
-  // The sandbox names itself localhost; nock lets only 127.0.0.1 through.
-  const base = sandbox.url.replace('//localhost:', '//127.0.0.1:');
-  const response = await fetch(`${base}/mailbox/messages?to=${encodeURIComponent(to)}`);
-  return (await response.json()) as MailboxMessage[];
-}
-
 function codeIn(text: string): string {
   const match = /\b(\d{6})\b/.exec(text);
   if (!match?.[1]) throw new Error(`no code in: ${text}`);
   return match[1];
-}
-
-function withDatabase(uri: string, name: string): string {
-  const url = new URL(uri);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withDb<T>(work: (db: mongoose.mongo.Db) => Promise<T>): Promise<T> {
-  const connection = await mongoose.createConnection(mongoUri).asPromise();
-  try {
-    return await work(connection.db!);
-  } finally {
-    await connection.close();
-  }
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_REDIRECT_URL, type MeResponse, type Role } from '@outsync/contracts';
+import { Types } from 'mongoose';
 import type { SessionUser } from '../../platform/http/types';
 import { initialsAvatar } from './avatar';
 import type { UserDoc, UserModel } from './users.model';
@@ -10,6 +11,10 @@ export type UsersService = {
    */
   signIn(email: string): Promise<SessionUser>;
   findById(id: string): Promise<SessionUser | null>;
+  /** `GET /api/admin/me`: the user with the ids of their profiles. */
+  me(user: SessionUser): Promise<MeResponse>;
+  /** Sign-in e-mail, role and plan of each of `ids` that exists (profiles show their owner's role). */
+  ownersOf(ids: readonly string[]): Promise<Map<string, SessionUser>>;
 };
 
 export type UsersServiceDeps = {
@@ -18,6 +23,8 @@ export type UsersServiceDeps = {
   adminEmails: readonly string[];
   /** Addresses and `@domain` entries, lower-case. */
   paidTierEmails: readonly string[];
+  /** The ids of a user's CRM profiles (the profiles module's, wired in app.ts). */
+  profileIdsOf?: (userId: string) => Promise<string[]>;
 };
 
 export function createUsersService(deps: UsersServiceDeps): UsersService {
@@ -57,6 +64,16 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
       const doc = await deps.users.findById(id).lean();
       return doc ? toSessionUser(doc) : null;
     },
+
+    async me(user) {
+      return toMeResponse(user, (await deps.profileIdsOf?.(user.id)) ?? []);
+    },
+
+    async ownersOf(ids) {
+      const valid = [...new Set(ids)].filter((id) => Types.ObjectId.isValid(id));
+      const docs = await deps.users.find({ _id: { $in: valid } }).lean();
+      return new Map(docs.map((doc) => [doc._id.toString(), toSessionUser(doc)]));
+    },
   };
 }
 
@@ -70,7 +87,7 @@ function toSessionUser(doc: UserDoc): SessionUser {
 }
 
 /** The current user of spec 01 §3, as `GET /api/admin/me` answers it. */
-export function toMeResponse(user: SessionUser): MeResponse {
+export function toMeResponse(user: SessionUser, profileIds: readonly string[] = []): MeResponse {
   const role: Role | null = user.role;
   return {
     id: user.id,
@@ -79,8 +96,7 @@ export function toMeResponse(user: SessionUser): MeResponse {
     isManager: role === 'MANAGER',
     isManagerOrAdmin: role === 'ADMIN' || role === 'MANAGER',
     isPaidTier: user.isPaidTier,
-    // Profiles arrive with the accounts issue.
-    userProfiles: [],
+    userProfiles: profileIds.map((userProfileId) => ({ userProfileId })),
     details: {
       nickname: user.email.split('@')[0] ?? user.email,
       email: user.email,

@@ -32,12 +32,16 @@ export function controlsRouter(state: SandboxState): Router {
     state.stats.reset();
     ctx.body = { ok: true };
   });
-  // Lets tests reach the refresh path without waiting 30 minutes.
+  // Lets tests reach the refresh path without waiting 30 minutes. `tenant` narrows it to
+  // one HubSpot hub id or Salesforce org key.
   router.post('/_tokens/expire', (ctx) => {
-    const system = asString(bodyObject(ctx).system);
+    const body = bodyObject(ctx);
+    const system = asString(body.system);
+    const tenant = asString(body.tenant);
+    const filter = (grant: { tenant: string }) => tenant === undefined || grant.tenant === tenant;
     const expired =
-      (system !== 'salesforce' ? state.hubspotGrants.expireAll() : 0) +
-      (system !== 'hubspot' ? state.salesforceGrants.expireAll() : 0);
+      (system !== 'salesforce' ? state.hubspotGrants.expireAll(filter) : 0) +
+      (system !== 'hubspot' ? state.salesforceGrants.expireAll(filter) : 0);
     ctx.body = { expired };
   });
   return router;

@@ -101,7 +101,8 @@ export function page(title: string, body: Html): string {
           <a href="/">Sandbox</a><a href="/inspect/hubspot">HubSpot</a
           ><a href="/inspect/salesforce">Salesforce</a><a href="/inspect/smartlead">Smartlead</a
           ><a href="/inspect/instantly">Instantly</a><a href="/inspect/bison">bison</a
-          ><a href="/inspect/heyreach">HeyReach</a><a href="/mailbox">Mailbox</a>
+          ><a href="/inspect/heyreach">HeyReach</a><a href="/inspect/receivers">Receivers</a
+          ><a href="/mailbox">Mailbox</a><a href="/_sandbox">Admin</a>
         </nav>
         <h1>${title}</h1>
         ${body}

@@ -22,7 +22,10 @@ export function correlationId(): string {
   return randomUUID();
 }
 
-/** Salesforce ids: a 3-character key prefix, then 15 characters unique within the org. */
-export function salesforceId(prefix: string, sequence: number): string {
-  return `${prefix}5e00000${sequence.toString(36).toUpperCase().padStart(8, '0')}`;
+/**
+ * Salesforce ids: a 3-character key prefix, then 15 characters; `pod` (one character per
+ * org) keeps ids unique across the sandbox's orgs, as real ids are.
+ */
+export function salesforceId(prefix: string, sequence: number, pod = '0'): string {
+  return `${prefix}5e0000${pod}${sequence.toString(36).toUpperCase().padStart(8, '0')}`;
 }

@@ -36,4 +36,15 @@ export class RollingWindow {
   remaining(limit: number, now = Date.now()): number {
     return Math.max(0, limit - this.count(now));
   }
+
+  /** When the oldest hit still counted leaves the window (now when the window is empty). */
+  resetAt(now = Date.now()): number {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (let index = 0; index < this.slots; index++) {
+      const start = this.starts[index] ?? 0;
+      if ((this.counts[index] ?? 0) > 0 && now - start < this.windowMs)
+        oldest = Math.min(oldest, start);
+    }
+    return Number.isFinite(oldest) ? oldest + this.windowMs : now;
+  }
 }

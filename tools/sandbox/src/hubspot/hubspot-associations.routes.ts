@@ -9,7 +9,8 @@ import {
   nowIso,
   type Ctx,
 } from '../core/http.ts';
-import type { SandboxState } from '../sandbox-state.ts';
+import type { ParameterizedContext } from 'koa';
+import { hubspotStoreOf } from './hubspot-auth.ts';
 import { notFound, validationError } from './hubspot-errors.ts';
 import {
   OBJECT_TYPE_IDS,
@@ -26,19 +27,19 @@ interface Pair {
 }
 
 /** Associations v4: default and labelled associations, single and batch, both directions. */
-export function hubspotAssociationsRouter(state: SandboxState): Router {
+export function hubspotAssociationsRouter(): Router {
   const router = new Router({ prefix: '/hubspot/crm/v4' });
-  const store = (): HubspotStore => state.hubspot;
+  const store = (ctx: ParameterizedContext): HubspotStore => hubspotStoreOf(ctx);
 
   router.put('/objects/:fromType/:fromId/associations/default/:toType/:toId', (ctx) =>
     withPair(ctx, ({ from, to }) => {
       const fromId = ctx.params.fromId ?? '';
       const toId = ctx.params.toId ?? '';
-      if (!exists(store(), from, fromId) || !exists(store(), to, toId))
+      if (!exists(store(ctx), from, fromId) || !exists(store(ctx), to, toId))
         return notFound(ctx, 'One or both objects do not exist.');
       ctx.body = {
         status: 'COMPLETE',
-        results: defaultAssociate(store(), { from, to }, fromId, toId),
+        results: defaultAssociate(store(ctx), { from, to }, fromId, toId),
         startedAt: nowIso(),
         completedAt: nowIso(),
       };
@@ -48,32 +49,32 @@ export function hubspotAssociationsRouter(state: SandboxState): Router {
     withPair(ctx, ({ from, to }) => {
       const fromId = ctx.params.fromId ?? '';
       const toId = ctx.params.toId ?? '';
-      if (!exists(store(), from, fromId) || !exists(store(), to, toId))
+      if (!exists(store(ctx), from, fromId) || !exists(store(ctx), to, toId))
         return notFound(ctx, 'One or both objects do not exist.');
       const typeIds = bodyArray(ctx).map((spec) =>
         isObject(spec) ? asNumber(spec.associationTypeId, -1) : -1,
       );
-      typeIds.forEach((typeId) => store().associate(from, fromId, to, toId, typeId));
-      ctx.body = labelsBetween(store(), { from, to }, fromId, toId);
+      typeIds.forEach((typeId) => store(ctx).associate(from, fromId, to, toId, typeId));
+      ctx.body = labelsBetween(store(ctx), { from, to }, fromId, toId);
     }),
   );
   router.delete('/objects/:fromType/:fromId/associations/:toType/:toId', (ctx) =>
     withPair(ctx, ({ from, to }) => {
-      store().unassociate(from, ctx.params.fromId ?? '', to, ctx.params.toId ?? '');
+      store(ctx).unassociate(from, ctx.params.fromId ?? '', to, ctx.params.toId ?? '');
       ctx.status = 204;
     }),
   );
   router.get('/objects/:fromType/:fromId/associations/:toType', (ctx) =>
     withPair(ctx, ({ from, to }) => {
-      ctx.body = { results: associatedWithLabels(store(), from, ctx.params.fromId ?? '', to) };
+      ctx.body = { results: associatedWithLabels(store(ctx), from, ctx.params.fromId ?? '', to) };
     }),
   );
 
   router.post('/associations/:fromType/:toType/batch/associate/default', (ctx) =>
     withPair(ctx, (pair) => {
       const results = inputsOf(ctx).flatMap(({ fromId, toId }) =>
-        exists(store(), pair.from, fromId) && exists(store(), pair.to, toId)
-          ? defaultAssociate(store(), pair, fromId, toId)
+        exists(store(ctx), pair.from, fromId) && exists(store(ctx), pair.to, toId)
+          ? defaultAssociate(store(ctx), pair, fromId, toId)
           : [],
       );
       ctx.body = { status: 'COMPLETE', results, startedAt: nowIso(), completedAt: nowIso() };
@@ -85,10 +86,10 @@ export function hubspotAssociationsRouter(state: SandboxState): Router {
         if (!isObject(input)) return [];
         const fromId = idOf(input.from);
         const toId = idOf(input.to);
-        if (!exists(store(), pair.from, fromId) || !exists(store(), pair.to, toId)) return [];
+        if (!exists(store(ctx), pair.from, fromId) || !exists(store(ctx), pair.to, toId)) return [];
         for (const spec of asArray(input.types)) {
           if (isObject(spec))
-            store().associate(
+            store(ctx).associate(
               pair.from,
               fromId,
               pair.to,
@@ -96,7 +97,7 @@ export function hubspotAssociationsRouter(state: SandboxState): Router {
               asNumber(spec.associationTypeId, -1),
             );
         }
-        return [labelsBetween(store(), pair, fromId, toId)];
+        return [labelsBetween(store(ctx), pair, fromId, toId)];
       });
       ctx.status = 201;
       ctx.body = { status: 'COMPLETE', results, startedAt: nowIso(), completedAt: nowIso() };
@@ -106,7 +107,7 @@ export function hubspotAssociationsRouter(state: SandboxState): Router {
     withPair(ctx, (pair) => {
       const results = asArray(bodyObject(ctx).inputs).flatMap((input) => {
         const fromId = isObject(input) ? (asString(input.id) ?? '') : '';
-        const to = associatedWithLabels(store(), pair.from, fromId, pair.to);
+        const to = associatedWithLabels(store(ctx), pair.from, fromId, pair.to);
         return to.length > 0 ? [{ from: { id: fromId }, to }] : [];
       });
       ctx.body = { status: 'COMPLETE', results, startedAt: nowIso(), completedAt: nowIso() };
@@ -118,7 +119,7 @@ export function hubspotAssociationsRouter(state: SandboxState): Router {
         if (!isObject(input)) continue;
         const fromId = idOf(input.from);
         for (const to of asArray(input.to))
-          store().unassociate(pair.from, fromId, pair.to, idOf(to));
+          store(ctx).unassociate(pair.from, fromId, pair.to, idOf(to));
       }
       ctx.status = 204;
     }),

@@ -1,17 +1,44 @@
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import { bearerToken } from '../core/http.ts';
-import { HUBSPOT_DEMO_PRIVATE_APP_TOKEN } from '../demo-constants.ts';
 import type { OAuthGrants } from '../core/oauth-grants.ts';
 import { hubspotError } from './hubspot-errors.ts';
+import type { HubspotPortal, HubspotPortals } from './hubspot-portals.ts';
+import { missingScopes, requiredScopes, sendMissingScopes } from './hubspot-scopes.ts';
+import type { HubspotStore } from './hubspot-store.ts';
 
-/** Every `/hubspot/crm/*` call needs a live bearer token, as the real API does. */
-export function hubspotAuth(grants: OAuthGrants): Middleware {
+/** Who a bearer token speaks for: a portal, with every scope (private app) or the granted ones. */
+export interface HubspotCaller {
+  portal: HubspotPortal;
+  kind: 'private-app' | 'oauth';
+  scopes: readonly string[] | 'all';
+}
+
+export function resolveHubspotToken(
+  portals: HubspotPortals,
+  grants: OAuthGrants,
+  token: string | undefined,
+): HubspotCaller | 'expired' | undefined {
+  if (token === undefined) return undefined;
+  const privatePortal = portals.byPrivateAppToken(token);
+  if (privatePortal) return { portal: privatePortal, kind: 'private-app', scopes: 'all' };
+  const grant = grants.lookup(token);
+  if (grant === 'expired') return 'expired';
+  const portal = grant ? portals.get(grant.tenant) : undefined;
+  return grant && portal ? { portal, kind: 'oauth', scopes: grant.scopes } : undefined;
+}
+
+/**
+ * Every `/hubspot/crm/*` call needs a live bearer token with the scopes the call needs, as the
+ * real API does; the token decides which portal's data the call sees.
+ */
+export function hubspotAuth(portals: HubspotPortals, grants: OAuthGrants): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/hubspot/crm/')) return next();
-    const token = bearerToken(ctx);
-    if (token === HUBSPOT_DEMO_PRIVATE_APP_TOKEN) return next();
-    const grant = token === undefined ? undefined : grants.lookup(token);
-    if (grant === 'expired') {
+    // The system guard resolved the token already for the rate limit; reuse its answer.
+    const caller =
+      (ctx.state.hubspotToken as ReturnType<typeof resolveHubspotToken> | undefined) ??
+      resolveHubspotToken(portals, grants, bearerToken(ctx));
+    if (caller === 'expired') {
       hubspotError(
         ctx,
         401,
@@ -20,7 +47,7 @@ export function hubspotAuth(grants: OAuthGrants): Middleware {
       );
       return;
     }
-    if (!grant) {
+    if (!caller) {
       hubspotError(
         ctx,
         401,
@@ -29,6 +56,21 @@ export function hubspotAuth(grants: OAuthGrants): Middleware {
       );
       return;
     }
+    if (caller.scopes !== 'all') {
+      const rule = requiredScopes(ctx.method, ctx.path);
+      if (rule && missingScopes(rule, caller.scopes)) {
+        sendMissingScopes(ctx, rule);
+        return;
+      }
+    }
+    ctx.state.hubspotCaller = caller;
     await next();
   };
+}
+
+/** The portal whose data the current call works on (set by hubspotAuth). */
+export function hubspotStoreOf(ctx: ParameterizedContext): HubspotStore {
+  const caller = ctx.state.hubspotCaller as HubspotCaller | undefined;
+  if (!caller) throw new Error('hubspotAuth did not run for this request');
+  return caller.portal.store;
 }

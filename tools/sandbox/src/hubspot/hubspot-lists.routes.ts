@@ -10,22 +10,23 @@ import {
   queryString,
   type Ctx,
 } from '../core/http.ts';
-import type { SandboxState } from '../sandbox-state.ts';
+import type { ParameterizedContext } from 'koa';
+import { hubspotStoreOf } from './hubspot-auth.ts';
 import { notFound, validationError } from './hubspot-errors.ts';
 import type { HubspotList } from './hubspot-store.ts';
 
 const MEMBERSHIP_PAGE_MAX = 250;
 
 /** Lists v3: metadata, search with `hs_list_size`, creation and memberships. */
-export function hubspotListsRouter(state: SandboxState): Router {
+export function hubspotListsRouter(): Router {
   const router = new Router({ prefix: '/hubspot/crm/v3/lists' });
-  const lists = (): Map<string, HubspotList> => state.hubspot.lists;
+  const lists = (ctx: ParameterizedContext): Map<string, HubspotList> => hubspotStoreOf(ctx).lists;
 
   router.get('/', (ctx) => {
     const ids = asArray(ctx.query.listIds).concat(
       typeof ctx.query.listIds === 'string' ? [ctx.query.listIds] : [],
     );
-    ctx.body = { lists: ids.flatMap((id) => lists().get(String(id)) ?? []).map(publicList) };
+    ctx.body = { lists: ids.flatMap((id) => lists(ctx).get(String(id)) ?? []).map(publicList) };
   });
   router.post('/', (ctx) => {
     const body = bodyObject(ctx);
@@ -34,9 +35,9 @@ export function hubspotListsRouter(state: SandboxState): Router {
     const processingType = asString(body.processingType);
     if (!name || !objectTypeId || !processingType)
       return validationError(ctx, 'name, objectTypeId and processingType are required.');
-    if ([...lists().values()].some((list) => list.name === name))
+    if ([...lists(ctx).values()].some((list) => list.name === name))
       return validationError(ctx, `A list named ${name} already exists.`);
-    const list = state.hubspot.createList({
+    const list = hubspotStoreOf(ctx).createList({
       name,
       objectTypeId,
       processingType:
@@ -56,7 +57,7 @@ export function hubspotListsRouter(state: SandboxState): Router {
     const processingTypes = asArray(body.processingTypes).map(String);
     const count = clamp(asNumber(body.count, 20), 1, 500);
     const offset = Math.max(0, asNumber(body.offset, 0));
-    const matches = [...lists().values()].filter(
+    const matches = [...lists(ctx).values()].filter(
       (list) =>
         list.name.toLowerCase().includes(query) &&
         (!objectTypeId || list.objectTypeId === objectTypeId) &&
@@ -72,7 +73,7 @@ export function hubspotListsRouter(state: SandboxState): Router {
     };
   });
   router.get('/object-type-id/:objectTypeId/name/:listName', (ctx) => {
-    const list = [...lists().values()].find(
+    const list = [...lists(ctx).values()].find(
       (candidate) =>
         candidate.objectTypeId === ctx.params.objectTypeId &&
         candidate.name === ctx.params.listName,
@@ -80,23 +81,21 @@ export function hubspotListsRouter(state: SandboxState): Router {
     if (!list) return notFound(ctx, `List ${ctx.params.listName ?? ''} does not exist.`);
     ctx.body = { list: publicList(list) };
   });
-  router.get('/:listId', (ctx) =>
-    withList(ctx, state, (list) => (ctx.body = { list: publicList(list) })),
-  );
+  router.get('/:listId', (ctx) => withList(ctx, (list) => (ctx.body = { list: publicList(list) })));
   router.delete('/:listId', (ctx) =>
-    withList(ctx, state, (list) => {
-      lists().delete(list.listId);
+    withList(ctx, (list) => {
+      lists(ctx).delete(list.listId);
       ctx.status = 204;
     }),
   );
   router.get('/:listId/memberships', (ctx) =>
-    withList(ctx, state, (list) => memberships(ctx, list, 'recordId')),
+    withList(ctx, (list) => memberships(ctx, list, 'recordId')),
   );
   router.get('/:listId/memberships/join-order', (ctx) =>
-    withList(ctx, state, (list) => memberships(ctx, list, 'joinOrder')),
+    withList(ctx, (list) => memberships(ctx, list, 'joinOrder')),
   );
   router.put('/:listId/memberships/add', (ctx) =>
-    withList(ctx, state, (list) => {
+    withList(ctx, (list) => {
       const added = bodyArray(ctx)
         .map(String)
         .filter((id) => !list.members.has(id));
@@ -107,7 +106,7 @@ export function hubspotListsRouter(state: SandboxState): Router {
     }),
   );
   router.put('/:listId/memberships/remove', (ctx) =>
-    withList(ctx, state, (list) => {
+    withList(ctx, (list) => {
       const removed = bodyArray(ctx)
         .map(String)
         .filter((id) => list.members.delete(id));
@@ -117,8 +116,8 @@ export function hubspotListsRouter(state: SandboxState): Router {
   return router;
 }
 
-function withList(ctx: Ctx, state: SandboxState, handle: (list: HubspotList) => void): void {
-  const list = state.hubspot.lists.get(ctx.params.listId ?? '');
+function withList(ctx: Ctx, handle: (list: HubspotList) => void): void {
+  const list = hubspotStoreOf(ctx).lists.get(ctx.params.listId ?? '');
   if (!list) return notFound(ctx, `List ${ctx.params.listId ?? ''} does not exist.`);
   handle(list);
 }

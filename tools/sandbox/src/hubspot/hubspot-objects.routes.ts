@@ -13,7 +13,7 @@ import {
   type Ctx,
   type JsonObject,
 } from '../core/http.ts';
-import type { SandboxState } from '../sandbox-state.ts';
+import { hubspotStoreOf } from './hubspot-auth.ts';
 import { hubspotError, notFound, validationError } from './hubspot-errors.ts';
 import { defaultAssociationType, objectTypeOf, type HubspotObjectType } from './hubspot-schema.ts';
 import {
@@ -29,31 +29,33 @@ import { PropertyValidationError, type CrmRecord, type HubspotStore } from './hu
 const BATCH_LIMIT = 100;
 
 /** CRM objects v3: single and batch reads and writes, upsert by idProperty, and search. */
-export function hubspotObjectsRouter(state: SandboxState): Router {
+export function hubspotObjectsRouter(): Router {
   const router = new Router({ prefix: '/hubspot/crm/v3/objects/:objectType' });
-  const store = (): HubspotStore => state.hubspot;
+  const store = (ctx: ParameterizedContext): HubspotStore => hubspotStoreOf(ctx);
 
-  router.get('/', (ctx) => withType(ctx, (type) => listRecords(ctx, store(), type)));
+  router.get('/', (ctx) => withType(ctx, (type) => listRecords(ctx, store(ctx), type)));
   router.post('/', (ctx) =>
-    withType(ctx, (type) => guarded(ctx, () => createOne(ctx, store(), type))),
+    withType(ctx, (type) => guarded(ctx, () => createOne(ctx, store(ctx), type))),
   );
-  router.post('/search', (ctx) => withType(ctx, (type) => search(ctx, store(), type)));
-  router.post('/batch/read', (ctx) => withType(ctx, (type) => batchRead(ctx, store(), type)));
+  router.post('/search', (ctx) => withType(ctx, (type) => search(ctx, store(ctx), type)));
+  router.post('/batch/read', (ctx) => withType(ctx, (type) => batchRead(ctx, store(ctx), type)));
   router.post('/batch/create', (ctx) =>
-    withType(ctx, (type) => guarded(ctx, () => batchCreate(ctx, store(), type))),
+    withType(ctx, (type) => guarded(ctx, () => batchCreate(ctx, store(ctx), type))),
   );
   router.post('/batch/update', (ctx) =>
-    withType(ctx, (type) => guarded(ctx, () => batchUpdate(ctx, store(), type))),
+    withType(ctx, (type) => guarded(ctx, () => batchUpdate(ctx, store(ctx), type))),
   );
   router.post('/batch/upsert', (ctx) =>
-    withType(ctx, (type) => guarded(ctx, () => batchUpsert(ctx, store(), type))),
+    withType(ctx, (type) => guarded(ctx, () => batchUpsert(ctx, store(ctx), type))),
   );
-  router.post('/batch/archive', (ctx) => withType(ctx, (type) => batchArchive(ctx, store(), type)));
-  router.get('/:objectId', (ctx) => withType(ctx, (type) => readOne(ctx, store(), type)));
+  router.post('/batch/archive', (ctx) =>
+    withType(ctx, (type) => batchArchive(ctx, store(ctx), type)),
+  );
+  router.get('/:objectId', (ctx) => withType(ctx, (type) => readOne(ctx, store(ctx), type)));
   router.patch('/:objectId', (ctx) =>
-    withType(ctx, (type) => guarded(ctx, () => updateOne(ctx, store(), type))),
+    withType(ctx, (type) => guarded(ctx, () => updateOne(ctx, store(ctx), type))),
   );
-  router.delete('/:objectId', (ctx) => withType(ctx, (type) => archiveOne(ctx, store(), type)));
+  router.delete('/:objectId', (ctx) => withType(ctx, (type) => archiveOne(ctx, store(ctx), type)));
   return router;
 }
 

@@ -11,7 +11,7 @@ import {
   type Ctx,
   type JsonObject,
 } from '../core/http.ts';
-import type { SandboxState } from '../sandbox-state.ts';
+import { hubspotStoreOf } from './hubspot-auth.ts';
 import { hubspotError, notFound, validationError } from './hubspot-errors.ts';
 import {
   groupOf,
@@ -19,7 +19,7 @@ import {
   type HubspotObjectType,
   type PropertyDefinition,
 } from './hubspot-schema.ts';
-import type { Owner } from './hubspot-store.ts';
+import type { HubspotStore, Owner } from './hubspot-store.ts';
 
 const PROPERTY_TYPES = [
   'string',
@@ -46,13 +46,13 @@ const FIELD_TYPES = [
 ];
 
 /** Properties v3 (read and create custom properties) and owners v3. */
-export function hubspotSchemaRouter(state: SandboxState): Router {
+export function hubspotSchemaRouter(): Router {
   const router = new Router({ prefix: '/hubspot/crm/v3' });
 
   router.get('/properties/:objectType', (ctx) =>
     withType(ctx, (type) => {
       ctx.body = {
-        results: [...state.hubspot.propertyMap(type).values()].filter(
+        results: [...hubspotStoreOf(ctx).propertyMap(type).values()].filter(
           (property) => !property.archived,
         ),
       };
@@ -61,7 +61,7 @@ export function hubspotSchemaRouter(state: SandboxState): Router {
   router.get('/properties/:objectType/groups', (ctx) =>
     withType(ctx, (type) => {
       const names = new Set(
-        [...state.hubspot.propertyMap(type).values()].map((property) => property.groupName),
+        [...hubspotStoreOf(ctx).propertyMap(type).values()].map((property) => property.groupName),
       );
       ctx.body = {
         results: [...names].map((name, displayOrder) => ({
@@ -87,7 +87,9 @@ export function hubspotSchemaRouter(state: SandboxState): Router {
   );
   router.get('/properties/:objectType/:propertyName', (ctx) =>
     withType(ctx, (type) => {
-      const property = state.hubspot.propertyMap(type).get(ctx.params.propertyName ?? '');
+      const property = hubspotStoreOf(ctx)
+        .propertyMap(type)
+        .get(ctx.params.propertyName ?? '');
       if (!property)
         return notFound(ctx, `Unable to find property ${ctx.params.propertyName ?? ''}`);
       ctx.body = property;
@@ -95,7 +97,7 @@ export function hubspotSchemaRouter(state: SandboxState): Router {
   );
   router.post('/properties/:objectType', (ctx) =>
     withType(ctx, (type) => {
-      const result = createProperty(state, type, bodyObject(ctx));
+      const result = createProperty(hubspotStoreOf(ctx), type, bodyObject(ctx));
       if (typeof result === 'string')
         return result.startsWith('exists:') ? exists(ctx, result) : validationError(ctx, result);
       ctx.status = 201;
@@ -107,7 +109,7 @@ export function hubspotSchemaRouter(state: SandboxState): Router {
       const results: PropertyDefinition[] = [];
       const errors: JsonObject[] = [];
       for (const input of asArray(bodyObject(ctx).inputs)) {
-        const result = createProperty(state, type, isObject(input) ? input : {});
+        const result = createProperty(hubspotStoreOf(ctx), type, isObject(input) ? input : {});
         if (typeof result === 'string')
           errors.push({
             status: 'error',
@@ -134,7 +136,7 @@ export function hubspotSchemaRouter(state: SandboxState): Router {
       const names = asArray(bodyObject(ctx).inputs).flatMap((input) =>
         isObject(input) ? (asString(input.name) ?? []) : [],
       );
-      const map = state.hubspot.propertyMap(type);
+      const map = hubspotStoreOf(ctx).propertyMap(type);
       ctx.body = {
         status: 'COMPLETE',
         results: names.flatMap((name) => map.get(name) ?? []),
@@ -144,11 +146,11 @@ export function hubspotSchemaRouter(state: SandboxState): Router {
     }),
   );
 
-  router.get('/owners', (ctx) => listOwners(ctx, state));
+  router.get('/owners', (ctx) => listOwners(ctx, hubspotStoreOf(ctx)));
   router.get('/owners/:ownerId', (ctx) => {
     const idProperty = queryString(ctx, 'idProperty') ?? 'id';
     const id = ctx.params.ownerId ?? '';
-    const owner = [...state.hubspot.owners.values()].find(
+    const owner = [...hubspotStoreOf(ctx).owners.values()].find(
       (candidate) => (idProperty === 'userId' ? String(candidate.userId) : candidate.id) === id,
     );
     if (!owner) return notFound(ctx, `No owner with ${idProperty} ${id}`);
@@ -170,7 +172,7 @@ function exists(ctx: Ctx, result: string): void {
 
 /** Validates a PropertyCreate body; answers the new property or a problem text. */
 function createProperty(
-  state: SandboxState,
+  store: HubspotStore,
   type: HubspotObjectType,
   body: JsonObject,
 ): PropertyDefinition | string {
@@ -186,8 +188,7 @@ function createProperty(
   if (!PROPERTY_TYPES.includes(propertyType))
     return `${propertyType} is not a valid property type.`;
   if (!FIELD_TYPES.includes(fieldType)) return `${fieldType} is not a valid field type.`;
-  if (state.hubspot.propertyMap(type).has(name))
-    return `exists:Property named ${name} already exists.`;
+  if (store.propertyMap(type).has(name)) return `exists:Property named ${name} already exists.`;
   const now = nowIso();
   const property: PropertyDefinition = {
     name,
@@ -217,15 +218,15 @@ function createProperty(
     updatedAt: now,
     archived: false,
   };
-  state.hubspot.addProperty(type, property);
+  store.addProperty(type, property);
   return property;
 }
 
-function listOwners(ctx: Ctx, state: SandboxState): void {
+function listOwners(ctx: Ctx, store: HubspotStore): void {
   const email = queryString(ctx, 'email')?.toLowerCase();
   const limit = clamp(queryInt(ctx, 'limit', 100), 1, 500);
   const after = queryInt(ctx, 'after', 0);
-  const owners: Owner[] = [...state.hubspot.owners.values()].filter(
+  const owners: Owner[] = [...store.owners.values()].filter(
     (owner) => !email || owner.email.toLowerCase() === email,
   );
   const page = owners.slice(after, after + limit);

@@ -1,21 +1,24 @@
 import { Router } from '@koa/router';
+import { queryString } from '../core/http.ts';
 import { html, page, table } from '../core/html.ts';
 import {
   DEMO_API_KEYS,
   DEMO_OAUTH_CLIENTS,
+  DEMO_RECEIVER_PATH,
   HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
   SANDBOX_SYSTEMS,
   SALESFORCE_DEMO_ACCESS_TOKEN,
   isSandboxSystem,
 } from '../demo-constants.ts';
 import type { SandboxState } from '../sandbox-state.ts';
-import { systemView } from './system-views.ts';
+import { systemView, tenantsOf } from './system-views.ts';
 
 /** Browsable pages of what the product wrote, and the same data as JSON for tests. */
 export function inspectRouter(state: SandboxState): Router {
   const router = new Router();
   router.get('/', (ctx) => {
     const base = state.publicUrl;
+    const org = state.salesforceOrgs.demo();
     ctx.type = 'html';
     ctx.body = page(
       'OutSync sandbox',
@@ -30,8 +33,8 @@ export function inspectRouter(state: SandboxState): Router {
             },
             {
               system: 'Salesforce',
-              'base URL': `${base}/salesforce (org domain)`,
-              credentials: `client ${DEMO_OAUTH_CLIENTS.salesforce.clientId} / ${DEMO_OAUTH_CLIENTS.salesforce.clientSecret}; session ${SALESFORCE_DEMO_ACCESS_TOKEN}`,
+              'base URL': `${base}${org.loginPath} (login domain); API at the instance_url ${base}${org.instancePath}`,
+              credentials: `client ${DEMO_OAUTH_CLIENTS.salesforce.clientId} / ${DEMO_OAUTH_CLIENTS.salesforce.clientSecret}; session ${SALESFORCE_DEMO_ACCESS_TOKEN} (instance only)`,
             },
             {
               system: 'Smartlead',
@@ -45,13 +48,18 @@ export function inspectRouter(state: SandboxState): Router {
             },
             {
               system: 'bison',
-              'base URL': `${base}/bison`,
+              'base URL': `${base}/bison (more instances under ${base}/bison-instances/<name>)`,
               credentials: `Bearer ${DEMO_API_KEYS.bison}`,
             },
             {
               system: 'HeyReach',
               'base URL': `${base}/heyreach/api/public`,
               credentials: `X-API-KEY ${DEMO_API_KEYS.heyreach}`,
+            },
+            {
+              system: 'Webhook receiver',
+              'base URL': `${base}${DEMO_RECEIVER_PATH} (any name under ${base}/receiver/)`,
+              credentials: 'none',
             },
             {
               system: 'Mailbox',
@@ -63,6 +71,7 @@ export function inspectRouter(state: SandboxState): Router {
         <p>
           Inspect:
           ${SANDBOX_SYSTEMS.map((system) => html`<a href="/inspect/${system}">${system}</a> `)} ·
+          <a href="/inspect/receivers">receivers</a> · <a href="/_sandbox">administration</a> ·
           <a href="/_stats">/_stats</a> · <a href="/_faults">/_faults</a>
         </p>`,
     );
@@ -70,11 +79,23 @@ export function inspectRouter(state: SandboxState): Router {
   router.get('/inspect/:system', (ctx) => {
     const system = ctx.params.system;
     if (!isSandboxSystem(system)) return;
+    const tenant = queryString(ctx, 'tenant');
+    const sections = systemView(state, system, tenant);
+    if (!sections) return;
+    const suffix = tenant ? `?tenant=${encodeURIComponent(tenant)}` : '';
     ctx.type = 'html';
     ctx.body = page(
       `${system} — what the product wrote`,
-      html`<p class="muted">JSON: <a href="/_state/${system}">/_state/${system}</a></p>
-        ${systemView(state, system).map(
+      html`<p class="muted">
+          ${tenantsOf(state, system).map(
+            (entry) =>
+              html`<a href="/inspect/${system}?tenant=${encodeURIComponent(entry.id)}"
+                >${entry.label}</a
+              > `,
+          )}
+          · JSON: <a href="/_state/${system}${suffix}">/_state/${system}${suffix}</a>
+        </p>
+        ${sections.map(
           (section) =>
             html`<h2>${section.title} (${section.rows.length})</h2>
               ${table(section.columns, section.rows)}`,
@@ -84,9 +105,9 @@ export function inspectRouter(state: SandboxState): Router {
   router.get('/_state/:system', (ctx) => {
     const system = ctx.params.system;
     if (!isSandboxSystem(system)) return;
-    ctx.body = Object.fromEntries(
-      systemView(state, system).map((section) => [section.key, section.rows]),
-    );
+    const sections = systemView(state, system, queryString(ctx, 'tenant'));
+    if (!sections) return;
+    ctx.body = Object.fromEntries(sections.map((section) => [section.key, section.rows]));
   });
   return router;
 }

@@ -1,5 +1,8 @@
 import type { SandboxSystem } from '../demo-constants.ts';
 import type { HubspotObjectType } from '../hubspot/hubspot-schema.ts';
+import type { HubspotStore } from '../hubspot/hubspot-store.ts';
+import { leadsOf, type PlatformAccount } from '../platforms/platform-store.ts';
+import type { SalesforceStore } from '../salesforce/salesforce-store.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 
 /** One table on an inspection page; the JSON endpoint returns `{ [key]: rows }`. */
@@ -10,33 +13,79 @@ export interface ViewSection {
   rows: readonly object[];
 }
 
-export function systemView(state: SandboxState, system: SandboxSystem): ViewSection[] {
+/** The tenants a system page can show: portals, orgs or accounts (by API key). */
+export function tenantsOf(
+  state: SandboxState,
+  system: SandboxSystem,
+): Array<{ id: string; label: string }> {
   switch (system) {
     case 'hubspot':
-      return hubspotView(state);
+      return state.hubspotPortals.all().map((portal) => ({
+        id: String(portal.hubId),
+        label: `${portal.hubDomain} (${portal.hubId})`,
+      }));
     case 'salesforce':
-      return salesforceView(state);
+      return state.salesforceOrgs
+        .all()
+        .map((org) => ({ id: org.key, label: `${org.name} (${org.orgId})` }));
+    default:
+      return state.platforms
+        .accountsOf(system)
+        .map((account) => ({ id: account.apiKey, label: `${account.name} (${account.apiKey})` }));
+  }
+}
+
+/**
+ * What the product wrote into one tenant of a system: `tenant` is a HubSpot hub id, a
+ * Salesforce org key or a platform API key; the demo tenant when left out. Undefined when
+ * no such tenant exists.
+ */
+export function systemView(
+  state: SandboxState,
+  system: SandboxSystem,
+  tenant?: string,
+): ViewSection[] | undefined {
+  switch (system) {
+    case 'hubspot': {
+      const portal = tenant ? state.hubspotPortals.get(tenant) : state.hubspotPortals.demo();
+      return portal && hubspotView(portal.store);
+    }
+    case 'salesforce': {
+      const org = tenant ? state.salesforceOrgs.get(tenant) : state.salesforceOrgs.demo();
+      return org && salesforceView(org.store);
+    }
+    default: {
+      const account = tenant
+        ? state.platforms.account(system, tenant)
+        : state.platforms.demoAccount(system);
+      return account && platformView(account);
+    }
+  }
+}
+
+function platformView(account: PlatformAccount): ViewSection[] {
+  switch (account.platform) {
     case 'smartlead':
       return [
         {
           key: 'blockList',
           title: 'Global block list',
           columns: ['id', 'email_or_domain', 'type', 'client_id', 'created_at'],
-          rows: [...state.platforms.smartleadBlockList],
+          rows: [...account.smartleadBlockList],
         },
         {
           key: 'categories',
           title: 'Lead categories',
           columns: ['id', 'name'],
-          rows: state.platforms.smartleadCategories,
+          rows: account.smartleadCategories,
         },
         {
           key: 'clients',
           title: 'Clients',
           columns: ['id', 'name', 'email'],
-          rows: state.platforms.smartleadClients,
+          rows: account.smartleadClients,
         },
-        leadsSection(state, 'smartlead'),
+        leadsSection(account),
       ];
     case 'instantly':
       return [
@@ -44,15 +93,15 @@ export function systemView(state: SandboxState, system: SandboxSystem): ViewSect
           key: 'blockList',
           title: 'Block-list entries',
           columns: ['id', 'bl_value', 'is_domain', 'timestamp_created'],
-          rows: [...state.platforms.instantlyBlockList],
+          rows: [...account.instantlyBlockList],
         },
         {
           key: 'leadLabels',
           title: 'Lead labels',
           columns: ['id', 'label', 'interest_status_label', 'interest_status'],
-          rows: state.platforms.instantlyLabels,
+          rows: account.instantlyLabels,
         },
-        leadsSection(state, 'instantly'),
+        leadsSection(account),
       ];
     case 'bison':
       return [
@@ -60,15 +109,15 @@ export function systemView(state: SandboxState, system: SandboxSystem): ViewSect
           key: 'blacklistedEmails',
           title: 'Blacklisted e-mails',
           columns: ['id', 'value', 'created_at'],
-          rows: state.platforms.bisonEmails,
+          rows: account.bisonEmails,
         },
         {
           key: 'blacklistedDomains',
           title: 'Blacklisted domains',
           columns: ['id', 'value', 'created_at'],
-          rows: state.platforms.bisonDomains,
+          rows: account.bisonDomains,
         },
-        leadsSection(state, 'bison'),
+        leadsSection(account),
       ];
     case 'heyreach':
       return [
@@ -76,7 +125,7 @@ export function systemView(state: SandboxState, system: SandboxSystem): ViewSect
           key: 'lists',
           title: 'Lists',
           columns: ['id', 'name', 'listType', 'leadCount'],
-          rows: [...state.platforms.heyreachLists.values()].map((list) => ({
+          rows: [...account.heyreachLists.values()].map((list) => ({
             id: list.id,
             name: list.name,
             listType: list.listType,
@@ -87,7 +136,7 @@ export function systemView(state: SandboxState, system: SandboxSystem): ViewSect
           key: 'listMembers',
           title: 'List members',
           columns: ['listId', 'listName', 'profileUrl', 'firstName', 'lastName', 'emailAddress'],
-          rows: [...state.platforms.heyreachLists.values()].flatMap((list) =>
+          rows: [...account.heyreachLists.values()].flatMap((list) =>
             [...list.leads.values()].map((lead) => ({
               listId: list.id,
               listName: list.name,
@@ -99,8 +148,7 @@ export function systemView(state: SandboxState, system: SandboxSystem): ViewSect
   }
 }
 
-function hubspotView(state: SandboxState): ViewSection[] {
-  const hubspot = state.hubspot;
+function hubspotView(hubspot: HubspotStore): ViewSection[] {
   const records = (type: HubspotObjectType) =>
     hubspot.all(type).map((record) => ({
       id: record.id,
@@ -192,8 +240,7 @@ function hubspotView(state: SandboxState): ViewSection[] {
   ];
 }
 
-function salesforceView(state: SandboxState): ViewSection[] {
-  const org = state.salesforce;
+function salesforceView(org: SalesforceStore): ViewSection[] {
   const custom = org.allCustomFields();
   const customNames = (objectName: string) =>
     custom.filter((entry) => entry.objectName === objectName).map((entry) => entry.field.name);
@@ -296,11 +343,11 @@ function salesforceView(state: SandboxState): ViewSection[] {
   ];
 }
 
-function leadsSection(state: SandboxState, platform: string): ViewSection {
+function leadsSection(account: PlatformAccount): ViewSection {
   return {
     key: 'leads',
     title: 'Leads',
     columns: ['id', 'email', 'firstName', 'lastName', 'companyName', 'campaignName', 'categoryId'],
-    rows: state.platforms.leadsOf(platform).map((lead) => ({ ...lead })),
+    rows: leadsOf(account).map((lead) => ({ ...lead })),
   };
 }

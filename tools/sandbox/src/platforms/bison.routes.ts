@@ -1,7 +1,6 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
-  apiKeyGuard,
   asArray,
   asString,
   bearerToken,
@@ -10,30 +9,75 @@ import {
   queryInt,
   type Ctx,
 } from '../core/http.ts';
-import { BISON_DEMO_API_KEY } from '../demo-constants.ts';
+import { BISON_DEMO_INSTANCE_PATH, BISON_INSTANCES_PATH } from '../demo-constants.ts';
 import type { SandboxState } from '../sandbox-state.ts';
-import { blockValueKind, type BisonBlacklistEntry, type PlatformLead } from './platform-store.ts';
+import { platformAccountOf } from './platform-auth.ts';
+import {
+  BISON_DEMO_INSTANCE,
+  blockValueKind,
+  findLead,
+  leadsOf,
+  type BisonBlacklistEntry,
+  type PlatformLead,
+  type PlatformStore,
+} from './platform-store.ts';
 
-/** The customer's instance URL is `<sandbox>/bison`; every path sits under `/api`. */
-export const BISON_PREFIX = '/bison/api';
+/**
+ * bison is self-hosted: every customer has an instance URL. The demo instance is
+ * `<sandbox>/bison`, registered ones `<sandbox>/bison-instances/<name>`; every path sits
+ * under `/api`.
+ */
+export const BISON_PREFIX = `${BISON_DEMO_INSTANCE_PATH}/api`;
+const INSTANCE_PATH = new RegExp(
+  `^(?:${BISON_DEMO_INSTANCE_PATH}|${BISON_INSTANCES_PATH}/([^/]+))/api/`,
+);
 const PER_PAGE = 15;
 
-export function bisonAuth(): Middleware {
-  return apiKeyGuard(BISON_PREFIX, (ctx) =>
-    bearerToken(ctx) === BISON_DEMO_API_KEY ? undefined : { message: 'Unauthenticated.' },
-  );
+/** The bison instance a path is on (`demo` for `/bison`), if it is a bison API path. */
+export function bisonInstanceOf(path: string): string | undefined {
+  const match = INSTANCE_PATH.exec(path);
+  return match ? (match[1] ?? BISON_DEMO_INSTANCE) : undefined;
+}
+
+/** A workspace token works on its own instance only; elsewhere it is unknown (401). */
+export function bisonAuth(store: PlatformStore): Middleware {
+  return async (ctx, next) => {
+    const instance = bisonInstanceOf(ctx.path);
+    if (instance === undefined) return next();
+    if (!store.bisonInstances.has(instance)) {
+      ctx.status = 404;
+      ctx.body = { message: 'Not Found' };
+      return;
+    }
+    const account = store.account('bison', bearerToken(ctx));
+    if (!account || account.instance !== instance) {
+      ctx.status = 401;
+      ctx.body = { message: 'Unauthenticated.' };
+      return;
+    }
+    ctx.state.platformAccount = account;
+    await next();
+  };
+}
+
+/** The same API on the demo instance and on every registered one. */
+export function bisonRouters(state: SandboxState): Router[] {
+  return [
+    bisonRouter(state, new Router({ prefix: BISON_PREFIX })),
+    bisonRouter(state, new Router({ prefix: `${BISON_INSTANCES_PATH}/:instance/api` })),
+  ];
 }
 
 /** Key check (`/api/users`), blacklisted e-mails and domains (single and bulk), lead lookup. */
-export function bisonRouter(state: SandboxState): Router {
-  const router = new Router({ prefix: BISON_PREFIX });
+function bisonRouter(state: SandboxState, router: Router): Router {
   router.get('/users', (ctx) => {
+    const account = platformAccountOf(ctx);
     ctx.body = {
       data: {
         id: 1,
         name: 'Demo Admin',
         email: 'admin@outsync-demo.test',
-        workspace: { id: 1, name: 'OutSync Demo' },
+        workspace: { id: account.numericId, name: account.name },
       },
     };
   });
@@ -41,10 +85,9 @@ export function bisonRouter(state: SandboxState): Router {
   registerBlacklist(router, state, 'domains', 'domain');
   router.get('/leads/:leadId', (ctx) => {
     const key = ctx.params.leadId ?? '';
-    const leads = state.platforms.leadsOf('bison');
+    const account = platformAccountOf(ctx);
     const lead =
-      leads.find((candidate) => String(candidate.id) === key) ??
-      state.platforms.findLead('bison', key);
+      leadsOf(account).find((candidate) => String(candidate.id) === key) ?? findLead(account, key);
     if (!lead) {
       ctx.status = 404;
       ctx.body = { message: 'Lead not found.' };
@@ -54,9 +97,9 @@ export function bisonRouter(state: SandboxState): Router {
   });
   router.get('/leads', (ctx) => {
     const search = (asString(ctx.query.search) ?? '').toLowerCase();
-    const leads = state.platforms
-      .leadsOf('bison')
-      .filter((lead) => !search || lead.email.toLowerCase().includes(search));
+    const leads = leadsOf(platformAccountOf(ctx)).filter(
+      (lead) => !search || lead.email.toLowerCase().includes(search),
+    );
     ctx.body = paginate(ctx, leads.map(publicLead));
   });
   return router;
@@ -68,12 +111,14 @@ function registerBlacklist(
   plural: 'emails' | 'domains',
   field: 'email' | 'domain',
 ): void {
-  const list = (): BisonBlacklistEntry[] =>
-    plural === 'emails' ? state.platforms.bisonEmails : state.platforms.bisonDomains;
-  const add = (raw: unknown): BisonBlacklistEntry | undefined => {
+  const list = (ctx: Ctx): BisonBlacklistEntry[] => {
+    const account = platformAccountOf(ctx);
+    return plural === 'emails' ? account.bisonEmails : account.bisonDomains;
+  };
+  const add = (ctx: Ctx, raw: unknown): BisonBlacklistEntry | undefined => {
     const value = (asString(raw) ?? '').trim().toLowerCase();
     if (blockValueKind(value) !== field) return undefined;
-    const existing = list().find((entry) => entry.value === value);
+    const existing = list(ctx).find((entry) => entry.value === value);
     if (existing) return existing;
     const entry = {
       id: state.platforms.ids.take(),
@@ -81,7 +126,7 @@ function registerBlacklist(
       created_at: nowIso(),
       updated_at: nowIso(),
     };
-    list().push(entry);
+    list(ctx).push(entry);
     return entry;
   };
   const view = (entry: BisonBlacklistEntry) => ({
@@ -92,10 +137,10 @@ function registerBlacklist(
   });
 
   router.get(`/blacklisted-${plural}`, (ctx) => {
-    ctx.body = paginate(ctx, list().map(view));
+    ctx.body = paginate(ctx, list(ctx).map(view));
   });
   router.post(`/blacklisted-${plural}`, (ctx) => {
-    const entry = add(bodyObject(ctx)[field]);
+    const entry = add(ctx, bodyObject(ctx)[field]);
     if (!entry) return invalid(ctx, field, `The ${field} field must be a valid ${field}.`);
     ctx.status = 201;
     ctx.body = { data: view(entry) };
@@ -103,7 +148,7 @@ function registerBlacklist(
   router.post(`/blacklisted-${plural}/bulk`, (ctx) => {
     const values = asArray(bodyObject(ctx)[plural]);
     if (values.length === 0) return invalid(ctx, plural, `The ${plural} field is required.`);
-    const added = values.flatMap((value) => add(value) ?? []);
+    const added = values.flatMap((value) => add(ctx, value) ?? []);
     ctx.status = 201;
     ctx.body = {
       data: added.map(view),
@@ -111,14 +156,14 @@ function registerBlacklist(
     };
   });
   router.get(`/blacklisted-${plural}/:id`, (ctx) => {
-    const entry = list().find((candidate) => String(candidate.id) === ctx.params.id);
+    const entry = list(ctx).find((candidate) => String(candidate.id) === ctx.params.id);
     if (!entry) return notFound(ctx);
     ctx.body = { data: view(entry) };
   });
   router.delete(`/blacklisted-${plural}/:id`, (ctx) => {
-    const entry = list().find((candidate) => String(candidate.id) === ctx.params.id);
+    const entry = list(ctx).find((candidate) => String(candidate.id) === ctx.params.id);
     if (!entry) return notFound(ctx);
-    list().splice(list().indexOf(entry), 1);
+    list(ctx).splice(list(ctx).indexOf(entry), 1);
     ctx.body = {
       data: { success: true, message: `The ${field} has been removed from the blacklist.` },
     };

@@ -1,7 +1,6 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
-  apiKeyGuard,
   asArray,
   asNumber,
   asString,
@@ -11,25 +10,27 @@ import {
   nowIso,
   type Ctx,
 } from '../core/http.ts';
-import { HEYREACH_DEMO_API_KEY } from '../demo-constants.ts';
 import type { SandboxState } from '../sandbox-state.ts';
-import type { HeyreachList } from './platform-store.ts';
+import { platformAccountOf, platformGuard } from './platform-auth.ts';
+import type { HeyreachList, PlatformStore } from './platform-store.ts';
 
 export const HEYREACH_PREFIX = '/heyreach/api/public';
 const LEADS_PER_CALL = 100;
 
-export function heyreachAuth(): Middleware {
-  return apiKeyGuard(HEYREACH_PREFIX, (ctx) =>
-    ctx.get('x-api-key') === HEYREACH_DEMO_API_KEY
-      ? undefined
-      : { errorMessage: 'Invalid API key', statusCode: 401 },
+export function heyreachAuth(store: PlatformStore): Middleware {
+  return platformGuard(
+    'heyreach',
+    HEYREACH_PREFIX,
+    store,
+    (ctx) => ctx.get('x-api-key') || undefined,
+    () => ({ errorMessage: 'Invalid API key', statusCode: 401 }),
   );
 }
 
 /** Key check and lists: get all, create an empty list, add leads (V1 and V2), read leads. */
 export function heyreachRouter(state: SandboxState): Router {
   const router = new Router({ prefix: HEYREACH_PREFIX });
-  const lists = (): Map<number, HeyreachList> => state.platforms.heyreachLists;
+  const lists = (ctx: Ctx): Map<number, HeyreachList> => platformAccountOf(ctx).heyreachLists;
 
   router.get('/auth/CheckApiKey', (ctx) => {
     ctx.status = 200;
@@ -39,7 +40,7 @@ export function heyreachRouter(state: SandboxState): Router {
     const body = bodyObject(ctx);
     const keyword = asString(body.keyword)?.toLowerCase();
     const listType = asString(body.listType);
-    const matches = [...lists().values()].filter(
+    const matches = [...lists(ctx).values()].filter(
       (list) =>
         (!keyword || list.name.toLowerCase().includes(keyword)) &&
         (!listType || list.listType === listType),
@@ -63,21 +64,17 @@ export function heyreachRouter(state: SandboxState): Router {
       campaignIds: [],
       leads: new Map(),
     };
-    lists().set(list.id, list);
+    lists(ctx).set(list.id, list);
     ctx.body = publicList(list);
   });
   router.post('/list/AddLeadsToListV2', (ctx) =>
-    withList(ctx, state, (list) => (ctx.body = addLeads(list, bodyObject(ctx).leads))),
+    withList(ctx, (list) => (ctx.body = addLeads(list, bodyObject(ctx).leads))),
   );
   router.post('/list/AddLeadsToList', (ctx) =>
-    withList(
-      ctx,
-      state,
-      (list) => (ctx.body = addLeads(list, bodyObject(ctx).leads).addedLeadsCount),
-    ),
+    withList(ctx, (list) => (ctx.body = addLeads(list, bodyObject(ctx).leads).addedLeadsCount)),
   );
   router.post('/list/GetLeadsFromList', (ctx) =>
-    withList(ctx, state, (list) => {
+    withList(ctx, (list) => {
       const body = bodyObject(ctx);
       const offset = Math.max(0, asNumber(body.offset, 0));
       const limit = clamp(asNumber(body.limit, 100), 1, 100);
@@ -88,8 +85,8 @@ export function heyreachRouter(state: SandboxState): Router {
   return router;
 }
 
-function withList(ctx: Ctx, state: SandboxState, handle: (list: HeyreachList) => void): void {
-  const list = state.platforms.heyreachLists.get(asNumber(bodyObject(ctx).listId, -1));
+function withList(ctx: Ctx, handle: (list: HeyreachList) => void): void {
+  const list = platformAccountOf(ctx).heyreachLists.get(asNumber(bodyObject(ctx).listId, -1));
   if (!list) {
     ctx.status = 404;
     ctx.body = { errorMessage: 'List not found', statusCode: 404 };

@@ -1,7 +1,6 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
-  apiKeyGuard,
   asArray,
   asString,
   bearerToken,
@@ -12,44 +11,42 @@ import {
   queryString,
   type Ctx,
 } from '../core/http.ts';
-import { INSTANTLY_DEMO_API_KEY } from '../demo-constants.ts';
 import type { SandboxState } from '../sandbox-state.ts';
+import { platformAccountOf, platformGuard } from './platform-auth.ts';
 import {
-  INSTANTLY_ORGANIZATION_ID,
   INSTANTLY_OWNER_ID,
   blockValueKind,
+  leadsOf,
   type InstantlyBlockEntry,
   type InstantlyLabel,
+  type PlatformAccount,
+  type PlatformStore,
 } from './platform-store.ts';
 
 export const INSTANTLY_PREFIX = '/instantly/api/v2';
 const BULK_MAX = 1000;
 
 /** Bearer API key on every call, with Instantly's 401 body. */
-export function instantlyAuth(): Middleware {
-  return apiKeyGuard(INSTANTLY_PREFIX, (ctx) => {
-    const token = bearerToken(ctx);
-    if (token === INSTANTLY_DEMO_API_KEY) return undefined;
-    return {
-      statusCode: 401,
-      error: 'Unauthorized',
-      message: token ? 'Invalid API key' : 'Missing Authorization header',
-    };
-  });
+export function instantlyAuth(store: PlatformStore): Middleware {
+  return platformGuard('instantly', INSTANTLY_PREFIX, store, bearerToken, (token) => ({
+    statusCode: 401,
+    error: 'Unauthorized',
+    message: token ? 'Invalid API key' : 'Missing Authorization header',
+  }));
 }
 
 /** Key check (current workspace), lead labels and block-list entries (single, bulk, list). */
 export function instantlyRouter(state: SandboxState): Router {
   const router = new Router({ prefix: INSTANTLY_PREFIX });
-  const store = () => state.platforms;
+  const account = (ctx: Ctx): PlatformAccount => platformAccountOf(ctx);
 
   router.get('/workspaces/current', (ctx) => {
     ctx.body = {
-      id: INSTANTLY_ORGANIZATION_ID,
+      id: account(ctx).workspaceId,
       timestamp_created: '2024-01-15T09:00:00.000Z',
       timestamp_updated: '2024-01-15T09:00:00.000Z',
       owner: INSTANTLY_OWNER_ID,
-      name: 'OutSync Demo Workspace',
+      name: `${account(ctx).name} Workspace`,
       plan_id: 'pid_hg_v1',
       org_logo_url: null,
       org_client_domain: null,
@@ -59,7 +56,7 @@ export function instantlyRouter(state: SandboxState): Router {
     const search = queryString(ctx, 'search')?.toLowerCase();
     ctx.body = page(
       ctx,
-      store().instantlyLabels.filter(
+      account(ctx).instantlyLabels.filter(
         (label) => !search || label.label.toLowerCase().includes(search),
       ),
     );
@@ -77,23 +74,24 @@ export function instantlyRouter(state: SandboxState): Router {
         'label and interest_status_label (positive, negative or neutral) are required',
       );
     }
+    const owner = account(ctx);
     const created: InstantlyLabel = {
-      id: store().newUuid(),
+      id: state.platforms.newUuid(),
       timestamp_created: nowIso(),
       created_by: INSTANTLY_OWNER_ID,
-      organization_id: INSTANTLY_ORGANIZATION_ID,
+      organization_id: owner.workspaceId,
       label,
       interest_status_label: sentiment,
-      interest_status: nextInterestStatus(store().instantlyLabels, sentiment),
+      interest_status: nextInterestStatus(owner.instantlyLabels, sentiment),
       description: asString(body.description) ?? '',
       use_with_ai: body.use_with_ai === true,
     };
-    store().instantlyLabels.push(created);
+    owner.instantlyLabels.push(created);
     ctx.body = created;
   });
   router.post('/block-lists-entries', (ctx) => {
     const value = asString(bodyObject(ctx).bl_value) ?? '';
-    const entry = addEntry(state, value);
+    const entry = addEntry(state, account(ctx), value);
     if (!entry) return badRequest(ctx, `"${value}" is not a valid e-mail address or domain`);
     ctx.body = entry;
   });
@@ -104,7 +102,7 @@ export function instantlyRouter(state: SandboxState): Router {
     const items: InstantlyBlockEntry[] = [];
     let invalid = 0;
     for (const raw of values) {
-      const entry = addEntry(state, asString(raw) ?? '');
+      const entry = addEntry(state, account(ctx), asString(raw) ?? '');
       if (entry) items.push(entry);
       else invalid++;
     }
@@ -115,29 +113,28 @@ export function instantlyRouter(state: SandboxState): Router {
     const search = queryString(ctx, 'search')?.toLowerCase();
     ctx.body = page(
       ctx,
-      store().instantlyBlockList.filter(
+      account(ctx).instantlyBlockList.filter(
         (entry) =>
           (!domainsOnly || entry.is_domain) && (!search || entry.bl_value.includes(search)),
       ),
     );
   });
   router.delete('/block-lists-entries/:id', (ctx) => {
-    const entry = store().instantlyBlockList.find((candidate) => candidate.id === ctx.params.id);
+    const owner = account(ctx);
+    const entry = owner.instantlyBlockList.find((candidate) => candidate.id === ctx.params.id);
     if (!entry) {
       ctx.status = 404;
       ctx.body = { statusCode: 404, error: 'Not Found', message: 'Block list entry not found' };
       return;
     }
-    store().instantlyBlockList = store().instantlyBlockList.filter(
-      (candidate) => candidate !== entry,
-    );
+    owner.instantlyBlockList = owner.instantlyBlockList.filter((candidate) => candidate !== entry);
     ctx.body = entry;
   });
   router.post('/leads/list', (ctx) => {
     const search = asString(bodyObject(ctx).search)?.toLowerCase();
-    const leads = store()
-      .leadsOf('instantly')
-      .filter((lead) => !search || lead.email.toLowerCase().includes(search));
+    const leads = leadsOf(account(ctx)).filter(
+      (lead) => !search || lead.email.toLowerCase().includes(search),
+    );
     ctx.body = {
       items: leads.map((lead) => ({
         id: String(lead.id),
@@ -154,20 +151,24 @@ export function instantlyRouter(state: SandboxState): Router {
 }
 
 /** Adds a value unless invalid; a value already blocked answers the existing entry. */
-function addEntry(state: SandboxState, raw: string): InstantlyBlockEntry | undefined {
+function addEntry(
+  state: SandboxState,
+  account: PlatformAccount,
+  raw: string,
+): InstantlyBlockEntry | undefined {
   const value = raw.trim().toLowerCase();
   const kind = blockValueKind(value);
   if (!kind) return undefined;
-  const existing = state.platforms.instantlyBlockList.find((entry) => entry.bl_value === value);
+  const existing = account.instantlyBlockList.find((entry) => entry.bl_value === value);
   if (existing) return existing;
   const entry: InstantlyBlockEntry = {
     id: state.platforms.newUuid(),
     timestamp_created: nowIso(),
-    organization_id: INSTANTLY_ORGANIZATION_ID,
+    organization_id: account.workspaceId,
     bl_value: value,
     is_domain: kind === 'domain',
   };
-  state.platforms.instantlyBlockList.push(entry);
+  account.instantlyBlockList.push(entry);
   return entry;
 }
 

@@ -1,5 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PlatformSchema, type Platform } from '@outsync/contracts';
+import { nowIso } from '../core/http.ts';
 import { Sequence } from '../core/ids.ts';
+import {
+  BISON_DEMO_INSTANCE_PATH,
+  BISON_INSTANCES_PATH,
+  DEMO_API_KEYS,
+  SECOND_API_KEYS,
+} from '../demo-constants.ts';
 
 /** A lead the sequencers know, so lookups by e-mail answer with its campaign and category. */
 export interface PlatformLead {
@@ -73,59 +81,171 @@ export interface HeyreachList {
 export const INSTANTLY_ORGANIZATION_ID = '4f1c2d3e-0000-4000-8000-0000005a4d80';
 /** The workspace owner, who "created" every label the sandbox holds. */
 export const INSTANTLY_OWNER_ID = '4f1c2d3e-0000-4000-8000-00000000a001';
+/** The demo bison instance, served under `/bison`. */
+export const BISON_DEMO_INSTANCE = 'demo';
 
-/** The sequencers' accounts: categories, clients, leads, block lists and lists. */
+export interface PlatformCampaign {
+  id: number;
+  name: string;
+}
+
+/**
+ * One account on a platform, reached with one API key: a Smartlead user, an Instantly
+ * workspace, a bison workspace (on one bison instance) or a HeyReach account. Everything a
+ * key sees (categories, clients, campaigns, lists, block lists, leads) lives here, so two
+ * keys never see each other's data.
+ */
+export interface PlatformAccount {
+  platform: Platform;
+  apiKey: string;
+  name: string;
+  /** Instantly's workspace (organization) id; a uuid for the others too. */
+  workspaceId: string;
+  /** A numeric id (bison workspace id): 1 for the demo account, 2 for the second, … */
+  numericId: number;
+  /** bison only: the instance the workspace lives on. */
+  instance?: string;
+  campaigns: PlatformCampaign[];
+  smartleadCategories: Array<{ id: number; name: string; created_at: string }>;
+  smartleadClients: Array<{ id: number; name: string; email: string; uuid: string }>;
+  smartleadBlockList: SmartleadBlockEntry[];
+  instantlyLabels: InstantlyLabel[];
+  instantlyBlockList: InstantlyBlockEntry[];
+  bisonEmails: BisonBlacklistEntry[];
+  bisonDomains: BisonBlacklistEntry[];
+  heyreachLists: Map<number, HeyreachList>;
+  /** lower-cased e-mail → lead. */
+  leads: Map<string, PlatformLead>;
+  createdAt: string;
+}
+
+/** A self-hosted bison installation: `/bison` (demo) or `/bison-instances/<name>`. */
+export interface BisonInstance {
+  name: string;
+  basePath: string;
+}
+
+export class PlatformAccountError extends Error {}
+
+/** The sequencers' accounts, by platform and API key, and bison's instances. */
 export class PlatformStore {
-  smartleadCategories: Array<{ id: number; name: string; created_at: string }> = [];
-  smartleadClients: Array<{ id: number; name: string; email: string; uuid: string }> = [];
-  smartleadBlockList: SmartleadBlockEntry[] = [];
-  instantlyLabels: InstantlyLabel[] = [];
-  instantlyBlockList: InstantlyBlockEntry[] = [];
-  bisonEmails: BisonBlacklistEntry[] = [];
-  bisonDomains: BisonBlacklistEntry[] = [];
-  heyreachLists = new Map<number, HeyreachList>();
-  /** platform → lower-cased e-mail → lead. */
-  leads = new Map<string, Map<string, PlatformLead>>();
-
+  private accounts = new Map<string, PlatformAccount>();
+  readonly bisonInstances = new Map<string, BisonInstance>();
   readonly ids = new Sequence(5001);
 
+  constructor() {
+    this.reset();
+  }
+
+  /** Back to the demo and second account of every platform (empty) on the demo bison instance. */
   reset(): void {
-    this.smartleadCategories = [];
-    this.smartleadClients = [];
-    this.smartleadBlockList = [];
-    this.instantlyLabels = [];
-    this.instantlyBlockList = [];
-    this.bisonEmails = [];
-    this.bisonDomains = [];
-    this.heyreachLists.clear();
-    this.leads.clear();
+    this.accounts.clear();
+    this.bisonInstances.clear();
     this.ids.reset();
-  }
-
-  upsertLead(platform: string, lead: Omit<PlatformLead, 'id'>): PlatformLead {
-    let byEmail = this.leads.get(platform);
-    if (!byEmail) {
-      byEmail = new Map();
-      this.leads.set(platform, byEmail);
+    this.bisonInstances.set(BISON_DEMO_INSTANCE, {
+      name: BISON_DEMO_INSTANCE,
+      basePath: BISON_DEMO_INSTANCE_PATH,
+    });
+    for (const platform of PlatformSchema.options) {
+      this.addAccount(platform, {
+        apiKey: DEMO_API_KEYS[platform],
+        name: 'OutSync Demo',
+        workspaceId: platform === 'instantly' ? INSTANTLY_ORGANIZATION_ID : undefined,
+      });
+      this.addAccount(platform, { apiKey: SECOND_API_KEYS[platform], name: 'OutSync Second' });
     }
+  }
+
+  addAccount(
+    platform: Platform,
+    input: { apiKey?: string; name?: string; workspaceId?: string; instance?: string } = {},
+  ): PlatformAccount {
+    const apiKey = input.apiKey ?? `${platform}_sandbox_${randomBytes(12).toString('hex')}`;
+    if (this.accounts.has(`${platform}:${apiKey}`))
+      throw new PlatformAccountError(`The ${platform} key ${apiKey} is taken`);
+    const instance = platform === 'bison' ? (input.instance ?? BISON_DEMO_INSTANCE) : undefined;
+    if (instance !== undefined && !this.bisonInstances.has(instance))
+      throw new PlatformAccountError(`No bison instance named ${instance}`);
+    const account: PlatformAccount = {
+      platform,
+      apiKey,
+      name: input.name ?? `${platform} account ${this.accountsOf(platform).length + 1}`,
+      workspaceId: input.workspaceId ?? randomUUID(),
+      numericId: this.accountsOf(platform).length + 1,
+      ...(instance !== undefined ? { instance } : {}),
+      campaigns: [],
+      smartleadCategories: [],
+      smartleadClients: [],
+      smartleadBlockList: [],
+      instantlyLabels: [],
+      instantlyBlockList: [],
+      bisonEmails: [],
+      bisonDomains: [],
+      heyreachLists: new Map(),
+      leads: new Map(),
+      createdAt: nowIso(),
+    };
+    this.accounts.set(`${platform}:${apiKey}`, account);
+    return account;
+  }
+
+  /** The account behind a key; undefined for unknown keys. */
+  account(platform: Platform, apiKey: string | undefined): PlatformAccount | undefined {
+    return apiKey === undefined ? undefined : this.accounts.get(`${platform}:${apiKey}`);
+  }
+
+  demoAccount(platform: Platform): PlatformAccount {
+    const account = this.accounts.get(`${platform}:${DEMO_API_KEYS[platform]}`);
+    if (!account) throw new Error(`the demo ${platform} account is missing`);
+    return account;
+  }
+
+  accountsOf(platform: Platform): PlatformAccount[] {
+    return [...this.accounts.values()].filter((account) => account.platform === platform);
+  }
+
+  /** Registers a bison instance at `/bison-instances/<name>` with one workspace and its key. */
+  addBisonInstance(name: string): { instance: BisonInstance; account: PlatformAccount } {
+    if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name))
+      throw new PlatformAccountError('name must be lower-case letters, digits and dashes');
+    if (this.bisonInstances.has(name))
+      throw new PlatformAccountError(`A bison instance named ${name} exists`);
+    const instance = { name, basePath: `${BISON_INSTANCES_PATH}/${name}` };
+    this.bisonInstances.set(name, instance);
+    return {
+      instance,
+      account: this.addAccount('bison', { instance: name, name: `${name} workspace` }),
+    };
+  }
+
+  upsertLead(account: PlatformAccount, lead: Omit<PlatformLead, 'id'>): PlatformLead {
     const key = lead.email.toLowerCase();
-    const existing = byEmail.get(key);
+    const existing = account.leads.get(key);
     const stored = { ...lead, id: existing?.id ?? this.ids.take() };
-    byEmail.set(key, stored);
+    account.leads.set(key, stored);
     return stored;
-  }
-
-  findLead(platform: string, email: string): PlatformLead | undefined {
-    return this.leads.get(platform)?.get(email.trim().toLowerCase());
-  }
-
-  leadsOf(platform: string): PlatformLead[] {
-    return [...(this.leads.get(platform)?.values() ?? [])];
   }
 
   newUuid(): string {
     return randomUUID();
   }
+}
+
+export function findLead(account: PlatformAccount, email: string): PlatformLead | undefined {
+  return account.leads.get(email.trim().toLowerCase());
+}
+
+export function leadsOf(account: PlatformAccount): PlatformLead[] {
+  return [...account.leads.values()];
+}
+
+/** Campaigns of an account: the ones it was given plus those its leads run in. */
+export function campaignsOf(account: PlatformAccount): PlatformCampaign[] {
+  const campaigns = new Map(account.campaigns.map((campaign) => [campaign.id, campaign]));
+  for (const lead of account.leads.values())
+    if (!campaigns.has(lead.campaignId))
+      campaigns.set(lead.campaignId, { id: lead.campaignId, name: lead.campaignName });
+  return [...campaigns.values()];
 }
 
 const EMAIL =

@@ -1,7 +1,6 @@
 import { Router } from '@koa/router';
 import type { Middleware } from 'koa';
 import {
-  apiKeyGuard,
   asArray,
   asNumber,
   asString,
@@ -12,46 +11,52 @@ import {
   queryString,
   type Ctx,
 } from '../core/http.ts';
-import { SMARTLEAD_DEMO_API_KEY } from '../demo-constants.ts';
 import type { SandboxState } from '../sandbox-state.ts';
-import { blockValueKind, type PlatformLead } from './platform-store.ts';
+import { platformAccountOf, platformGuard } from './platform-auth.ts';
+import {
+  blockValueKind,
+  campaignsOf,
+  findLead,
+  leadsOf,
+  type PlatformAccount,
+  type PlatformLead,
+  type PlatformStore,
+} from './platform-store.ts';
 
 export const SMARTLEAD_PREFIX = '/smartlead/api/v1';
 
 /** Smartlead authenticates every call with the `api_key` query parameter. */
-export function smartleadAuth(): Middleware {
-  return apiKeyGuard(SMARTLEAD_PREFIX, (ctx) =>
-    queryString(ctx, 'api_key') === SMARTLEAD_DEMO_API_KEY
-      ? undefined
-      : {
-          error: 'Invalid API Key',
-          message: 'The api_key query parameter is missing or invalid.',
-        },
+export function smartleadAuth(store: PlatformStore): Middleware {
+  return platformGuard(
+    'smartlead',
+    SMARTLEAD_PREFIX,
+    store,
+    (ctx) => queryString(ctx, 'api_key'),
+    () => ({
+      error: 'Invalid API Key',
+      message: 'The api_key query parameter is missing or invalid.',
+    }),
   );
 }
 
 /** Key check, lead categories, clients, the global block list and lead lookup by e-mail. */
 export function smartleadRouter(state: SandboxState): Router {
   const router = new Router({ prefix: SMARTLEAD_PREFIX });
-  const store = () => state.platforms;
+  const account = (ctx: Ctx): PlatformAccount => platformAccountOf(ctx);
 
   router.get('/campaigns', (ctx) => {
-    const campaigns = new Map<number, string>();
-    store()
-      .leadsOf('smartlead')
-      .forEach((lead) => campaigns.set(lead.campaignId, lead.campaignName));
-    ctx.body = [...campaigns].map(([id, name]) => ({
+    ctx.body = campaignsOf(account(ctx)).map(({ id, name }) => ({
       id,
       name,
       status: 'ACTIVE',
-      created_at: nowIso(),
+      created_at: account(ctx).createdAt,
     }));
   });
   router.get('/leads/fetch-categories', (ctx) => {
-    ctx.body = store().smartleadCategories;
+    ctx.body = account(ctx).smartleadCategories;
   });
   router.get(['/client', '/client/'], (ctx) => {
-    ctx.body = store().smartleadClients.map((client) => ({
+    ctx.body = account(ctx).smartleadClients.map((client) => ({
       ...client,
       logo: null,
       logo_url: null,
@@ -64,7 +69,7 @@ export function smartleadRouter(state: SandboxState): Router {
     const search = queryString(ctx, 'filter_email_or_domain')?.toLowerCase();
     const limit = clamp(queryInt(ctx, 'limit', 100), 1, 1000);
     const offset = Math.max(0, queryInt(ctx, 'offset', 0));
-    ctx.body = store()
+    ctx.body = account(ctx)
       .smartleadBlockList.filter(
         (entry) =>
           (clientId === undefined || String(entry.client_id) === clientId) &&
@@ -74,23 +79,24 @@ export function smartleadRouter(state: SandboxState): Router {
   });
   router.delete('/leads/delete-domain-block-list', (ctx) => {
     const id = queryInt(ctx, 'id', -1);
-    const before = store().smartleadBlockList.length;
-    store().smartleadBlockList = store().smartleadBlockList.filter((entry) => entry.id !== id);
-    ctx.body = { ok: store().smartleadBlockList.length < before };
+    const owner = account(ctx);
+    const before = owner.smartleadBlockList.length;
+    owner.smartleadBlockList = owner.smartleadBlockList.filter((entry) => entry.id !== id);
+    ctx.body = { ok: owner.smartleadBlockList.length < before };
   });
   router.get(['/leads', '/leads/'], (ctx) => {
-    const lead = store().findLead('smartlead', queryString(ctx, 'email') ?? '');
+    const lead = findLead(account(ctx), queryString(ctx, 'email') ?? '');
     if (!lead) {
       ctx.status = 404;
       ctx.body = { message: 'Lead not found' };
       return;
     }
-    ctx.body = publicLead(lead, state);
+    ctx.body = publicLead(lead, account(ctx));
   });
   router.post('/campaigns/:campaignId/leads/:leadId/category', (ctx) => {
-    const lead = store()
-      .leadsOf('smartlead')
-      .find((candidate) => String(candidate.id) === ctx.params.leadId);
+    const lead = leadsOf(account(ctx)).find(
+      (candidate) => String(candidate.id) === ctx.params.leadId,
+    );
     if (!lead) {
       ctx.status = 404;
       ctx.body = { message: 'Lead not found' };
@@ -107,7 +113,7 @@ function addToBlockList(ctx: Ctx, state: SandboxState): void {
   const values = asArray(body.domain_block_list).concat(asArray(body.email_block_list));
   const clientId =
     body.client_id === null || body.client_id === undefined ? null : asNumber(body.client_id, 0);
-  const list = state.platforms.smartleadBlockList;
+  const list = platformAccountOf(ctx).smartleadBlockList;
   let added = 0;
   let duplicates = 0;
   const invalid: string[] = [];
@@ -140,8 +146,8 @@ function addToBlockList(ctx: Ctx, state: SandboxState): void {
   };
 }
 
-function publicLead(lead: PlatformLead, state: SandboxState): Record<string, unknown> {
-  const category = state.platforms.smartleadCategories.find(
+function publicLead(lead: PlatformLead, account: PlatformAccount): Record<string, unknown> {
+  const category = account.smartleadCategories.find(
     (candidate) => candidate.id === lead.categoryId,
   );
   return {

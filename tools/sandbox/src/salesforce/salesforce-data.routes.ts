@@ -9,7 +9,10 @@ import {
   type Ctx,
   type JsonObject,
 } from '../core/http.ts';
+import type { ParameterizedContext } from 'koa';
 import type { SandboxState } from '../sandbox-state.ts';
+import { salesforceStoreOf } from './salesforce-auth.ts';
+import { SALESFORCE_INSTANCE_PREFIX } from './salesforce-orgs.ts';
 import { field as fieldDescribe } from './salesforce-schema.ts';
 import { evaluate, parseSoql, sortRecords, SoqlError, type SoqlQuery } from './salesforce-soql.ts';
 import {
@@ -24,11 +27,11 @@ const QUERY_BATCH = 2000;
 const COLLECTION_MAX = 200;
 export const SALESFORCE_API_VERSIONS = ['58.0', '59.0', '60.0', '61.0', '62.0'];
 
-/** REST data API under `/salesforce/services/data/vXX.X`. */
+/** REST data API under each org's instance: `/salesforce-instance/<key>/services/data/vXX.X`. */
 export function salesforceDataRouter(state: SandboxState): Router {
-  const router = new Router({ prefix: '/salesforce/services/data' });
-  const store = (): SalesforceStore => state.salesforce;
-  const cursors = new Map<string, SfRecord[]>();
+  const router = new Router({ prefix: `${SALESFORCE_INSTANCE_PREFIX}/:orgKey/services/data` });
+  const store = (ctx: ParameterizedContext): SalesforceStore => salesforceStoreOf(ctx);
+  const cursors = new QueryCursors();
 
   router.get('/', (ctx) => {
     ctx.body = SALESFORCE_API_VERSIONS.map((version) => ({
@@ -65,7 +68,7 @@ export function salesforceDataRouter(state: SandboxState): Router {
     ctx.body = { DailyApiRequests: { Max: 100000, Remaining: Math.max(0, 100000 - used) } };
   });
   router.get('/:version/sobjects/:object/describe', (ctx) =>
-    withObject(ctx, store(), (objectName) => {
+    withObject(ctx, store(ctx), (objectName) => {
       ctx.body = {
         name: objectName,
         label: objectName,
@@ -73,27 +76,27 @@ export function salesforceDataRouter(state: SandboxState): Router {
         createable: true,
         updateable: true,
         queryable: true,
-        fields: store().fields(objectName),
+        fields: store(ctx).fields(objectName),
       };
     }),
   );
-  router.get('/:version/query', (ctx) => query(ctx, state, cursors, false));
-  router.get('/:version/queryAll', (ctx) => query(ctx, state, cursors, false));
+  router.get('/:version/query', (ctx) => query(ctx, store(ctx), cursors, false));
+  router.get('/:version/queryAll', (ctx) => query(ctx, store(ctx), cursors, false));
   router.get('/:version/query/:cursor', (ctx) => nextBatch(ctx, cursors));
-  router.get('/:version/tooling/query', (ctx) => query(ctx, state, cursors, true));
+  router.get('/:version/tooling/query', (ctx) => query(ctx, store(ctx), cursors, true));
 
   router.post('/:version/sobjects/:object', (ctx) =>
-    withObject(ctx, store(), (objectName) =>
+    withObject(ctx, store(ctx), (objectName) =>
       write(ctx, () => {
-        const record = store().create(objectName, bodyObject(ctx));
+        const record = store(ctx).create(objectName, bodyObject(ctx));
         ctx.status = 201;
         ctx.body = { id: record.Id, success: true, errors: [] };
       }),
     ),
   );
   router.get('/:version/sobjects/:object/:id', (ctx) =>
-    withObject(ctx, store(), (objectName) => {
-      const record = store().get(objectName, ctx.params.id ?? '');
+    withObject(ctx, store(ctx), (objectName) => {
+      const record = store(ctx).get(objectName, ctx.params.id ?? '');
       if (!record) return notFound(ctx);
       const fields = queryString(ctx, 'fields')
         ?.split(',')
@@ -102,26 +105,26 @@ export function salesforceDataRouter(state: SandboxState): Router {
     }),
   );
   router.patch('/:version/sobjects/:object/:id', (ctx) =>
-    withObject(ctx, store(), (objectName) =>
+    withObject(ctx, store(ctx), (objectName) =>
       write(ctx, () => {
-        const record = store().get(objectName, ctx.params.id ?? '');
+        const record = store(ctx).get(objectName, ctx.params.id ?? '');
         if (!record) return notFound(ctx);
-        store().update(objectName, record, bodyObject(ctx));
+        store(ctx).update(objectName, record, bodyObject(ctx));
         ctx.status = 204;
       }),
     ),
   );
   router.delete('/:version/sobjects/:object/:id', (ctx) =>
-    withObject(ctx, store(), (objectName) => {
-      if (!store().delete(objectName, ctx.params.id ?? '')) return notFound(ctx);
+    withObject(ctx, store(ctx), (objectName) => {
+      if (!store(ctx).delete(objectName, ctx.params.id ?? '')) return notFound(ctx);
       ctx.status = 204;
     }),
   );
   router.patch('/:version/sobjects/:object/:field/:value', (ctx) =>
-    withObject(ctx, store(), (objectName) =>
+    withObject(ctx, store(ctx), (objectName) =>
       write(ctx, () => {
         const result = upsert(
-          store(),
+          store(ctx),
           objectName,
           ctx.params.field ?? '',
           decodeURIComponent(ctx.params.value ?? ''),
@@ -134,22 +137,20 @@ export function salesforceDataRouter(state: SandboxState): Router {
   );
 
   router.post('/:version/composite/sobjects', (ctx) =>
-    collection(
-      ctx,
-      store(),
-      (record) => store().create(objectOf(record), withoutAttributes(record)).Id,
-    ),
+    collection(ctx, store(ctx), 'create', (record) => {
+      const objectName = knownObject(store(ctx), record);
+      return store(ctx).create(objectName, withoutAttributes(record)).Id;
+    }),
   );
   router.patch('/:version/composite/sobjects', (ctx) =>
-    collection(ctx, store(), (record) => {
-      const objectName = objectOf(record);
-      const existing = store().get(objectName, asString(record.Id) ?? '');
-      if (!existing) throw new SalesforceWriteError('ENTITY_IS_DELETED', 'entity is deleted', []);
-      return store().update(objectName, existing, withoutAttributes(record)).Id;
+    collection(ctx, store(ctx), 'update', (record) => {
+      const objectName = knownObject(store(ctx), record);
+      const existing = existingRecord(store(ctx), objectName, record);
+      return store(ctx).update(objectName, existing, withoutAttributes(record)).Id;
     }),
   );
   router.patch('/:version/composite/sobjects/:object/:field', (ctx) =>
-    withObject(ctx, store(), (objectName) => {
+    withObject(ctx, store(ctx), (objectName) => {
       const records = asArray(bodyObject(ctx).records);
       if (records.length > COLLECTION_MAX)
         return badRequest(
@@ -161,7 +162,7 @@ export function salesforceDataRouter(state: SandboxState): Router {
         try {
           const values = isObject(record) ? record : {};
           return upsert(
-            store(),
+            store(ctx),
             objectName,
             ctx.params.field ?? '',
             asString(values[ctx.params.field ?? '']) ?? '',
@@ -175,29 +176,29 @@ export function salesforceDataRouter(state: SandboxState): Router {
   );
 
   router.post('/:version/tooling/sobjects/CustomField', (ctx) =>
-    write(ctx, () => createCustomField(ctx, store())),
+    write(ctx, () => createCustomField(ctx, store(ctx))),
   );
   router.get(
     '/:version/analytics/reports',
-    (ctx) => (ctx.body = reportList(store(), ctx.params.version ?? '')),
+    (ctx) => (ctx.body = reportList(store(ctx), ctx.params.version ?? '')),
   );
   router.get('/:version/analytics/reports/:reportId/describe', (ctx) =>
-    withReport(ctx, store(), (report) => (ctx.body = reportDescribe(report))),
+    withReport(ctx, store(ctx), (report) => (ctx.body = reportDescribe(report))),
   );
   router.get('/:version/analytics/reports/:reportId', (ctx) =>
     withReport(
       ctx,
-      store(),
+      store(ctx),
       (report) =>
-        (ctx.body = runReport(store(), report, queryString(ctx, 'includeDetails') !== 'false')),
+        (ctx.body = runReport(store(ctx), report, queryString(ctx, 'includeDetails') !== 'false')),
     ),
   );
   router.post('/:version/analytics/reports/:reportId', (ctx) =>
     withReport(
       ctx,
-      store(),
+      store(ctx),
       (report) =>
-        (ctx.body = runReport(store(), report, queryString(ctx, 'includeDetails') !== 'false')),
+        (ctx.body = runReport(store(ctx), report, queryString(ctx, 'includeDetails') !== 'false')),
     ),
   );
   return router;
@@ -293,10 +294,15 @@ function upsert(
   return { id: String(created.Id), success: true, errors: [], created: true };
 }
 
-/** sObject Collections: results in input order; allOrNone rolls nothing back here but reports as Salesforce does. */
+/**
+ * sObject Collections: results in input order. With allOrNone every record is checked
+ * first; when one fails nothing is written, the failing records carry their own errors and
+ * the others ALL_OR_NONE_OPERATION_ROLLED_BACK, as Salesforce answers.
+ */
 function collection(
   ctx: Ctx,
   store: SalesforceStore,
+  mode: 'create' | 'update',
   apply: (record: JsonObject) => SfValue | undefined,
 ): void {
   const body = bodyObject(ctx);
@@ -309,16 +315,15 @@ function collection(
     );
   const allOrNone = body.allOrNone === true;
   if (allOrNone) {
-    const problem = records
-      .map((record) => dryRun(store, record))
-      .find((result) => result !== undefined);
-    if (problem) {
-      ctx.body = records.map(() => ({
+    const problems = records.map((record) => dryRun(store, record, mode));
+    if (problems.some((problem) => problem !== undefined)) {
+      ctx.body = problems.map((problem) => ({
         success: false,
         errors: [
-          {
+          problem ?? {
             statusCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK',
-            message: `Record rolled back because not all records were valid and the request was using AllOrNone header: ${problem}`,
+            message:
+              'Record rolled back because not all records were valid and the request was using AllOrNone header',
             fields: [],
           },
         ],
@@ -335,16 +340,35 @@ function collection(
   });
 }
 
-function dryRun(store: SalesforceStore, record: JsonObject): string | undefined {
-  const objectName = objectOf(record);
-  const unknown = Object.keys(withoutAttributes(record)).find(
-    (name) => name !== 'Id' && !store.fieldOf(objectName, name),
-  );
-  return store.objectName(objectName)
-    ? unknown
-      ? `No such column '${unknown}' on sobject of type ${objectName}`
-      : undefined
-    : `sObject type ${objectName} is not supported`;
+/** Every check the write would make, without writing; the error Salesforce would report. */
+function dryRun(
+  store: SalesforceStore,
+  record: JsonObject,
+  mode: 'create' | 'update',
+): { statusCode: string; message: string; fields: string[] } | undefined {
+  try {
+    const objectName = knownObject(store, record);
+    const existing = mode === 'update' ? existingRecord(store, objectName, record) : undefined;
+    store.check(objectName, withoutAttributes(record), mode, existing);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof SalesforceWriteError)) throw error;
+    return { statusCode: error.errorCode, message: error.message, fields: error.fields };
+  }
+}
+
+function knownObject(store: SalesforceStore, record: JsonObject): string {
+  const type = objectOf(record);
+  const objectName = store.objectName(type);
+  if (!objectName)
+    throw new SalesforceWriteError('INVALID_TYPE', `sObject type '${type}' is not supported.`);
+  return objectName;
+}
+
+function existingRecord(store: SalesforceStore, objectName: string, record: JsonObject): SfRecord {
+  const existing = store.get(objectName, asString(record.Id) ?? '');
+  if (!existing) throw new SalesforceWriteError('ENTITY_IS_DELETED', 'entity is deleted', []);
+  return existing;
 }
 
 function failure(error: unknown): {
@@ -422,12 +446,7 @@ function createCustomField(ctx: Ctx, store: SalesforceStore): void {
   ctx.body = { id, success: true, errors: [], warnings: [], infos: [] };
 }
 
-function query(
-  ctx: Ctx,
-  state: SandboxState,
-  cursors: Map<string, SfRecord[]>,
-  tooling: boolean,
-): void {
+function query(ctx: Ctx, store: SalesforceStore, cursors: QueryCursors, tooling: boolean): void {
   let parsed: SoqlQuery;
   try {
     parsed = parseSoql(queryString(ctx, 'q') ?? '');
@@ -438,7 +457,6 @@ function query(
       error instanceof Error ? error.message : String(error),
     );
   }
-  const store = state.salesforce;
   const objectName = store.objectName(parsed.objectName);
   if (!objectName || tooling !== (objectName === 'CustomField')) {
     return badRequest(ctx, 'INVALID_TYPE', `sObject type '${parsed.objectName}' is not supported.`);
@@ -477,9 +495,19 @@ function query(
   respondInBatches(ctx, cursors, rows as unknown as SfRecord[], version);
 }
 
+/** Query locators of unfinished query results (`nextRecordsUrl`). */
+class QueryCursors extends Map<string, SfRecord[]> {
+  private issued = 0;
+  open(rows: SfRecord[]): string {
+    const cursor = `01g5e00000${(this.issued++).toString(36).toUpperCase().padStart(5, '0')}`;
+    this.set(cursor, rows);
+    return cursor;
+  }
+}
+
 function respondInBatches(
   ctx: Ctx,
-  cursors: Map<string, SfRecord[]>,
+  cursors: QueryCursors,
   rows: SfRecord[],
   version: string,
 ): void {
@@ -488,8 +516,7 @@ function respondInBatches(
     ctx.body = { totalSize: rows.length, done: true, records: first };
     return;
   }
-  const cursor = `01g5e00000${cursors.size.toString(36).toUpperCase().padStart(5, '0')}`;
-  cursors.set(cursor, rows.slice(QUERY_BATCH));
+  const cursor = cursors.open(rows.slice(QUERY_BATCH));
   ctx.body = {
     totalSize: rows.length,
     done: false,
@@ -498,7 +525,7 @@ function respondInBatches(
   };
 }
 
-function nextBatch(ctx: Ctx, cursors: Map<string, SfRecord[]>): void {
+function nextBatch(ctx: Ctx, cursors: QueryCursors): void {
   const [cursor] = (ctx.params.cursor ?? '').split('-');
   const rest = cursor ? cursors.get(cursor) : undefined;
   if (!rest) return badRequest(ctx, 'INVALID_QUERY_LOCATOR', 'invalid query locator');

@@ -34,6 +34,8 @@ type FieldSeed = [
     picklist?: string[];
     restricted?: boolean;
     relationship?: string;
+    /** Settable on create only (Task.TaskSubtype). */
+    createOnly?: boolean;
   },
 ];
 
@@ -56,6 +58,11 @@ export const KEY_PREFIXES: Record<string, string> = {
   Report: '00O',
 };
 
+/** The object an id belongs to, by its 3-character key prefix. */
+export function objectOfKeyPrefix(prefix: string): string | undefined {
+  return Object.entries(KEY_PREFIXES).find(([, candidate]) => candidate === prefix)?.[0];
+}
+
 const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
   Account: [
     ['Name', 'string', { required: true }],
@@ -66,7 +73,7 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
       { picklist: ['Technology', 'Logistics', 'Healthcare', 'Finance', 'Other'] },
     ],
     ['Type', 'picklist', { picklist: ['Prospect', 'Customer', 'Partner', 'Competitor', 'Other'] }],
-    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner' }],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner', label: 'Owner ID' }],
   ],
   Contact: [
     ['FirstName', 'string'],
@@ -82,8 +89,12 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
     ],
     ['HasOptedOutOfEmail', 'boolean'],
     ['Description', 'textarea'],
-    ['AccountId', 'reference', { reference: ['Account'], relationship: 'Account' }],
-    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner' }],
+    [
+      'AccountId',
+      'reference',
+      { reference: ['Account'], relationship: 'Account', label: 'Account ID' },
+    ],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner', label: 'Owner ID' }],
   ],
   Lead: [
     ['FirstName', 'string'],
@@ -106,7 +117,7 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
       },
     ],
     ['HasOptedOutOfEmail', 'boolean'],
-    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner' }],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner', label: 'Owner ID' }],
   ],
   Task: [
     ['Subject', 'combobox'],
@@ -134,12 +145,28 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
     [
       'TaskSubtype',
       'picklist',
-      { picklist: ['Task', 'Email', 'ListEmail', 'Cadence', 'Call', 'LinkedIn'] },
+      {
+        picklist: ['Task', 'Email', 'ListEmail', 'Cadence', 'Call', 'LinkedIn'],
+        label: 'Task Subtype',
+        createOnly: true,
+      },
     ],
-    ['WhoId', 'reference', { reference: ['Contact', 'Lead'], relationship: 'Who' }],
-    ['WhatId', 'reference', { reference: ['Account'], relationship: 'What' }],
-    ['AccountId', 'reference', { reference: ['Account'], relationship: 'Account', readOnly: true }],
-    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner' }],
+    [
+      'WhoId',
+      'reference',
+      { reference: ['Contact', 'Lead'], relationship: 'Who', label: 'Name ID' },
+    ],
+    [
+      'WhatId',
+      'reference',
+      { reference: ['Account'], relationship: 'What', label: 'Related To ID' },
+    ],
+    [
+      'AccountId',
+      'reference',
+      { reference: ['Account'], relationship: 'Account', readOnly: true, label: 'Account ID' },
+    ],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner', label: 'Owner ID' }],
   ],
   User: [
     ['Username', 'string', { required: true }],
@@ -160,19 +187,28 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
     [
       'ParentId',
       'reference',
-      { reference: ['PermissionSet'], relationship: 'Parent', required: true },
+      { reference: ['PermissionSet'], relationship: 'Parent', required: true, label: 'Parent ID' },
     ],
-    ['SobjectType', 'picklist', { required: true }],
-    ['Field', 'picklist', { required: true }],
+    ['SobjectType', 'picklist', { required: true, label: 'SObject Type Name' }],
+    ['Field', 'picklist', { required: true, label: 'Field Name' }],
     ['PermissionsRead', 'boolean'],
     ['PermissionsEdit', 'boolean'],
   ],
   PermissionSetAssignment: [
-    ['AssigneeId', 'reference', { reference: ['User'], relationship: 'Assignee', required: true }],
+    [
+      'AssigneeId',
+      'reference',
+      { reference: ['User'], relationship: 'Assignee', required: true, label: 'Assignee ID' },
+    ],
     [
       'PermissionSetId',
       'reference',
-      { reference: ['PermissionSet'], relationship: 'PermissionSet', required: true },
+      {
+        reference: ['PermissionSet'],
+        relationship: 'PermissionSet',
+        required: true,
+        label: 'Permission Set ID',
+      },
     ],
   ],
   CustomField: [
@@ -225,7 +261,7 @@ export function field(
     externalId: options.externalId ?? false,
     unique: options.unique ?? false,
     createable: !options.readOnly,
-    updateable: !options.readOnly,
+    updateable: !options.readOnly && !options.createOnly,
     nillable: !options.required && type !== 'boolean',
     custom: options.custom ?? false,
     referenceTo: options.reference ?? [],

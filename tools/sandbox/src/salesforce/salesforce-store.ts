@@ -4,6 +4,7 @@ import {
   KEY_PREFIXES,
   SALESFORCE_OBJECTS,
   field,
+  objectOfKeyPrefix,
   standardFields,
   type FieldDescribe,
 } from './salesforce-schema.ts';
@@ -50,7 +51,8 @@ export class SalesforceStore {
   reports: ReportDefinition[] = [];
   private readonly sequence = new Sequence(1);
 
-  constructor() {
+  /** `pod`: one character that keeps this org's record ids apart from other orgs'. */
+  constructor(private readonly pod = '0') {
     this.reset();
   }
 
@@ -67,11 +69,17 @@ export class SalesforceStore {
     return SALESFORCE_OBJECTS.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
   }
 
-  /** Fields the API user can see: standard ones, plus custom ones once FLS grants read. */
+  /**
+   * Fields the API user can see: standard ones, plus custom ones once FLS grants read
+   * (writable once it grants edit too).
+   */
   fields(objectName: string): FieldDescribe[] {
-    const custom = (this.customFields.get(objectName) ?? []).filter((candidate) =>
-      this.readable(objectName, candidate.name),
-    );
+    const custom = (this.customFields.get(objectName) ?? [])
+      .filter((candidate) => this.permission(objectName, candidate.name, 'PermissionsRead'))
+      .map((candidate) => {
+        const editable = this.permission(objectName, candidate.name, 'PermissionsEdit');
+        return { ...candidate, createable: editable, updateable: editable };
+      });
     return [...(standardFields(objectName) ?? []), ...custom];
   }
 
@@ -80,7 +88,7 @@ export class SalesforceStore {
       fields.map((candidate) => ({
         objectName,
         field: candidate,
-        visible: this.readable(objectName, candidate.name),
+        visible: this.permission(objectName, candidate.name, 'PermissionsRead'),
       })),
     );
   }
@@ -104,7 +112,7 @@ export class SalesforceStore {
   }
 
   newId(objectName: string): string {
-    return salesforceId(KEY_PREFIXES[objectName] ?? '0XX', this.sequence.take());
+    return salesforceId(KEY_PREFIXES[objectName] ?? '0XX', this.sequence.take(), this.pod);
   }
 
   all(objectName: string): SfRecord[] {
@@ -126,13 +134,30 @@ export class SalesforceStore {
     return undefined;
   }
 
+  /** Runs every check a write would, without writing: for allOrNone dry runs. */
+  check(
+    objectName: string,
+    values: Record<string, unknown>,
+    mode: 'create' | 'update',
+    existing?: SfRecord,
+  ): void {
+    this.validate(objectName, values, mode, existing);
+  }
+
   create(objectName: string, values: Record<string, unknown>): SfRecord {
     const clean = this.validate(objectName, values, 'create');
     const now = nowIso();
+    // Checkboxes are never null in Salesforce: left out, they are false.
+    const checkboxes = Object.fromEntries(
+      (standardFields(objectName) ?? [])
+        .filter((candidate) => candidate.type === 'boolean')
+        .map((candidate) => [candidate.name, false]),
+    );
     const record: SfRecord = {
       Id: this.newId(objectName),
       CreatedDate: now,
       LastModifiedDate: now,
+      ...checkboxes,
       ...clean,
     };
     this.derive(objectName, record);
@@ -141,7 +166,7 @@ export class SalesforceStore {
   }
 
   update(objectName: string, record: SfRecord, values: Record<string, unknown>): SfRecord {
-    Object.assign(record, this.validate(objectName, values, 'update'), {
+    Object.assign(record, this.validate(objectName, values, 'update', record), {
       LastModifiedDate: nowIso(),
     });
     this.derive(objectName, record);
@@ -163,19 +188,28 @@ export class SalesforceStore {
     );
   }
 
-  private readable(objectName: string, fieldName: string): boolean {
+  private permission(
+    objectName: string,
+    fieldName: string,
+    flag: 'PermissionsRead' | 'PermissionsEdit',
+  ): boolean {
     const qualified = `${objectName}.${fieldName}`.toLowerCase();
     return this.all('FieldPermissions').some(
       (permission) =>
-        String(permission.Field).toLowerCase() === qualified && permission.PermissionsRead === true,
+        String(permission.Field).toLowerCase() === qualified && permission[flag] === true,
     );
   }
 
-  /** Mirrors the API's refusals: unknown fields, read-only fields, missing required, restricted picklists. */
+  /**
+   * Mirrors the API's refusals: unknown and read-only fields, missing required fields,
+   * restricted picklists, malformed or wrong-type ids in lookups (Task.WhoId must be a Contact
+   * or Lead), ids that point nowhere, invalid e-mail addresses, values longer than the field.
+   */
   private validate(
     objectName: string,
     values: Record<string, unknown>,
     mode: 'create' | 'update',
+    existing?: SfRecord,
   ): SfRecord {
     const clean: SfRecord = {};
     for (const [name, value] of Object.entries(values)) {
@@ -205,7 +239,9 @@ export class SalesforceStore {
           [definition.name],
         );
       }
-      clean[definition.name] = toValue(value);
+      const stored = toValue(value);
+      if (stored !== null && stored !== '') this.checkValue(definition, stored);
+      clean[definition.name] = stored;
     }
     if (mode === 'create') {
       const missing = (standardFields(objectName) ?? []).filter(
@@ -224,7 +260,84 @@ export class SalesforceStore {
           missing.map((candidate) => candidate.name),
         );
     }
+    if (objectName === 'FieldPermissions') this.checkFieldPermissions({ ...existing, ...clean });
     return clean;
+  }
+
+  private checkValue(definition: FieldDescribe, value: Exclude<SfValue, null>): void {
+    const text = String(value);
+    if (definition.type === 'reference') this.checkReference(definition, text);
+    if (definition.type === 'email' && !EMAIL.test(text))
+      throw new SalesforceWriteError(
+        'INVALID_EMAIL_ADDRESS',
+        `${definition.label}: invalid email address: ${text}`,
+        [definition.name],
+      );
+    if (definition.length > 0 && TEXT_TYPES.has(definition.type) && text.length > definition.length)
+      throw new SalesforceWriteError(
+        'STRING_TOO_LONG',
+        `${definition.label}: data value too large: ${text} (max length=${definition.length})`,
+        [definition.name],
+      );
+  }
+
+  /**
+   * A lookup takes an id of one of the objects it references: a malformed id answers
+   * MALFORMED_ID, an id of another object (an Account id in Task.WhoId) FIELD_INTEGRITY_EXCEPTION,
+   * an id of the right object that does not exist INVALID_CROSS_REFERENCE_KEY.
+   */
+  private checkReference(definition: FieldDescribe, id: string): void {
+    const message = `${definition.label}: id value of incorrect type: ${id}`;
+    if (!/^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/.test(id))
+      throw new SalesforceWriteError('MALFORMED_ID', message, [definition.name]);
+    const target = objectOfKeyPrefix(id.slice(0, 3));
+    if (!target || !definition.referenceTo.includes(target))
+      throw new SalesforceWriteError('FIELD_INTEGRITY_EXCEPTION', message, [definition.name]);
+    if (!this.get(target, id))
+      throw new SalesforceWriteError('INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id', [
+        definition.name,
+      ]);
+  }
+
+  /**
+   * FieldPermissions.Field is a restricted picklist of existing fields (`Object.Field`), edit
+   * needs read, and one permission set holds one row per field.
+   */
+  private checkFieldPermissions(record: Record<string, unknown>): void {
+    const sobjectType = String(record.SobjectType ?? '');
+    const qualified = String(record.Field ?? '');
+    const [objectPart, fieldName] = qualified.split('.');
+    const known =
+      objectPart?.toLowerCase() === sobjectType.toLowerCase() &&
+      fieldName !== undefined &&
+      this.objectName(sobjectType) !== undefined &&
+      [
+        ...(standardFields(this.objectName(sobjectType) ?? '') ?? []),
+        ...(this.customFields.get(this.objectName(sobjectType) ?? '') ?? []),
+      ].some((candidate) => candidate.name.toLowerCase() === fieldName.toLowerCase());
+    if (!known)
+      throw new SalesforceWriteError(
+        'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+        `Field Name: bad value for restricted picklist field: ${qualified}`,
+        ['Field'],
+      );
+    if (record.PermissionsEdit === true && record.PermissionsRead !== true)
+      throw new SalesforceWriteError(
+        'FIELD_INTEGRITY_EXCEPTION',
+        `Permission Edit ${qualified} depends on permission(s): Read ${qualified}`,
+        ['PermissionsRead'],
+      );
+    const duplicate = this.all('FieldPermissions').find(
+      (candidate) =>
+        candidate.Id !== record.Id &&
+        candidate.ParentId === record.ParentId &&
+        String(candidate.Field).toLowerCase() === qualified.toLowerCase(),
+    );
+    if (duplicate)
+      throw new SalesforceWriteError(
+        'DUPLICATE_VALUE',
+        `duplicate value found: <unknown> duplicates value on record with id: ${String(duplicate.Id)}`,
+      );
   }
 
   /** Fields Salesforce computes: Name from first and last name, Task.AccountId from its Who or What. */
@@ -242,6 +355,10 @@ export class SalesforceStore {
     }
   }
 }
+
+/** Salesforce's e-mail check is lenient: one @, no spaces, a dot in the domain. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TEXT_TYPES = new Set(['string', 'email', 'url', 'phone', 'combobox', 'picklist', 'textarea']);
 
 function toValue(value: unknown): SfValue {
   if (value === undefined || value === null) return null;

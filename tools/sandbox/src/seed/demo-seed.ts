@@ -1,5 +1,13 @@
-import { platformsOfKind } from '@outsync/contracts';
+import { platformsOfKind, type Platform } from '@outsync/contracts';
+import {
+  HUBSPOT_SECOND_HUB_ID,
+  SALESFORCE_SECOND_ORG_KEY,
+  SECOND_API_KEYS,
+} from '../demo-constants.ts';
+import type { HubspotStore } from '../hubspot/hubspot-store.ts';
+import { applyAccountSetup } from '../platforms/platform-setup.ts';
 import { INSTANTLY_ORGANIZATION_ID, INSTANTLY_OWNER_ID } from '../platforms/platform-store.ts';
+import type { SalesforceStore } from '../salesforce/salesforce-store.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 
 const FIRST_NAMES = [
@@ -68,18 +76,77 @@ export function demoPeople(): Array<{
   });
 }
 
+/** People of the second portal, org and platform accounts: nobody the demo tenants know. */
+const SECOND_COMPANIES = [
+  { name: 'Fabrikam Retail', domain: 'fabrikam-retail.example' },
+  { name: 'Tailspin Travel', domain: 'tailspin-travel.example' },
+  { name: 'Litware Labs', domain: 'litware-labs.example' },
+];
+export const SECOND_OWNERS = [
+  { firstName: 'Quinn', lastName: 'Quota', email: 'quinn.quota@outsync-second.test' },
+  { firstName: 'Avery', lastName: 'Account', email: 'avery.account@outsync-second.test' },
+];
+
+export function secondPeople(): ReturnType<typeof demoPeople> {
+  return ['Nora', 'Felix', 'Hana', 'Oscar', 'Wren'].map((firstName, index) => {
+    const lastName = ['Berg', 'Costa', 'Ito', 'Meyer', 'Novak'][index] ?? 'Doe';
+    const company = SECOND_COMPANIES[index % SECOND_COMPANIES.length] ?? SECOND_COMPANIES[0]!;
+    return {
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}@${company.domain}`.toLowerCase(),
+      company,
+      title: 'Head of Operations',
+      linkedinUrl: `https://www.linkedin.com/in/${firstName}-${lastName}`.toLowerCase(),
+    };
+  });
+}
+
+/**
+ * The demo portal, org and platform accounts, plus a smaller second portal, org and account
+ * per platform (other people, categories, clients and lists) so tests can tell tenants apart.
+ */
 export function seedDemoData(state: SandboxState): void {
-  seedHubspot(state);
-  seedSalesforce(state);
+  seedHubspot(state.hubspotPortals.demo().store, {
+    owners: DEMO_OWNERS,
+    ownerIds: { id: 70_000_001, userId: 9_000_001 },
+    companies: DEMO_COMPANIES,
+    people: demoPeople(),
+    doNotContact: 4,
+  });
+  const second = state.hubspotPortals.get(HUBSPOT_SECOND_HUB_ID);
+  if (second)
+    seedHubspot(second.store, {
+      owners: SECOND_OWNERS,
+      ownerIds: { id: 71_000_001, userId: 9_100_001 },
+      companies: SECOND_COMPANIES,
+      people: secondPeople(),
+      doNotContact: 1,
+    });
+  seedSalesforce(state.salesforceOrgs.demo().store, DEMO_OWNERS, DEMO_COMPANIES, demoPeople());
+  const secondOrg = state.salesforceOrgs.get(SALESFORCE_SECOND_ORG_KEY);
+  if (secondOrg) seedSalesforce(secondOrg.store, SECOND_OWNERS, SECOND_COMPANIES, secondPeople());
   seedPlatforms(state);
 }
 
-function seedHubspot(state: SandboxState): void {
-  const hubspot = state.hubspot;
-  DEMO_OWNERS.forEach((owner, index) =>
-    hubspot.addOwner({ ...owner, id: String(70_000_001 + index), userId: 9_000_001 + index }),
+interface HubspotSeed {
+  owners: typeof DEMO_OWNERS;
+  ownerIds: { id: number; userId: number };
+  companies: typeof DEMO_COMPANIES;
+  people: ReturnType<typeof demoPeople>;
+  /** How many of the people go on the "Do not contact" list. */
+  doNotContact: number;
+}
+
+function seedHubspot(hubspot: HubspotStore, seed: HubspotSeed): void {
+  seed.owners.forEach((owner, index) =>
+    hubspot.addOwner({
+      ...owner,
+      id: String(seed.ownerIds.id + index),
+      userId: seed.ownerIds.userId + index,
+    }),
   );
-  const companyIds = DEMO_COMPANIES.map(
+  const companyIds = seed.companies.map(
     (company) =>
       hubspot.create('companies', {
         name: company.name,
@@ -87,8 +154,7 @@ function seedHubspot(state: SandboxState): void {
         website: `https://${company.domain}`,
       }).id,
   );
-  const people = demoPeople();
-  const contactIds = people.map((person, index) => {
+  const contactIds = seed.people.map((person, index) => {
     const contact = hubspot.create('contacts', {
       email: person.email,
       firstname: person.firstName,
@@ -96,9 +162,9 @@ function seedHubspot(state: SandboxState): void {
       company: person.company.name,
       jobtitle: person.title,
       hs_linkedin_url: person.linkedinUrl,
-      hubspot_owner_id: String(70_000_001 + (index % DEMO_OWNERS.length)),
+      hubspot_owner_id: String(seed.ownerIds.id + (index % seed.owners.length)),
     });
-    const companyId = companyIds[DEMO_COMPANIES.indexOf(person.company)];
+    const companyId = companyIds[seed.companies.indexOf(person.company)];
     if (companyId) hubspot.associate('contacts', contact.id, 'companies', companyId, 279);
     return contact.id;
   });
@@ -107,7 +173,9 @@ function seedHubspot(state: SandboxState): void {
     objectTypeId: '0-1',
     processingType: 'MANUAL',
   });
-  contactIds.slice(0, 4).forEach((id) => doNotContact.members.set(id, new Date().toISOString()));
+  contactIds
+    .slice(0, seed.doNotContact)
+    .forEach((id) => doNotContact.members.set(id, new Date().toISOString()));
   const competitors = hubspot.createList({
     name: 'Competitor companies',
     objectTypeId: '0-2',
@@ -130,16 +198,14 @@ export const SMARTLEAD_DEMO_CATEGORIES = [
   'Out Of Office',
   'Wrong Person',
 ];
+export const SMARTLEAD_SECOND_CATEGORIES = ['Interested', 'Not Interested', 'Booked a call'];
 
 function seedPlatforms(state: SandboxState): void {
   const platforms = state.platforms;
   const created = '2024-01-15T09:00:00.000Z';
-  platforms.smartleadCategories = SMARTLEAD_DEMO_CATEGORIES.map((name, index) => ({
-    id: index + 1,
-    name,
-    created_at: created,
-  }));
-  platforms.smartleadClients = [
+  const smartlead = platforms.demoAccount('smartlead');
+  applyAccountSetup(platforms, smartlead, { categories: SMARTLEAD_DEMO_CATEGORIES }, 1);
+  smartlead.smartleadClients.push(
     {
       id: 301,
       name: 'Northwind Agency',
@@ -152,12 +218,12 @@ function seedPlatforms(state: SandboxState): void {
       email: 'hello@contoso-partners.example',
       uuid: platforms.newUuid(),
     },
-  ];
-  const people = demoPeople();
+  );
   // The e-mail sequencers keep leads by e-mail; HeyReach keeps its own lists (seeded below).
   for (const platform of platformsOfKind('email-sequencer')) {
-    people.forEach((person, index) =>
-      platforms.upsertLead(platform, {
+    const account = platforms.demoAccount(platform);
+    demoPeople().forEach((person, index) =>
+      platforms.upsertLead(account, {
         email: person.email,
         firstName: person.firstName,
         lastName: person.lastName,
@@ -171,7 +237,8 @@ function seedPlatforms(state: SandboxState): void {
       }),
     );
   }
-  platforms.instantlyLabels = [
+  const instantly = platforms.demoAccount('instantly');
+  instantly.instantlyLabels.push(
     {
       id: platforms.newUuid(),
       timestamp_created: created,
@@ -194,37 +261,69 @@ function seedPlatforms(state: SandboxState): void {
       description: 'Works for a competitor',
       use_with_ai: false,
     },
-  ];
-  platforms.smartleadBlockList.push({
+  );
+  smartlead.smartleadBlockList.push({
     id: platforms.ids.take(),
     email_or_domain: 'competitor.example',
     type: 'domain',
     client_id: null,
     created_at: created,
   });
-  const list = {
-    id: platforms.ids.take(),
-    name: 'Do not contact (LinkedIn)',
-    listType: 'USER_LIST' as const,
-    creationTime: created,
-    campaignIds: [],
-    leads: new Map(),
-  };
-  platforms.heyreachLists.set(list.id, list);
-  const prospects = {
-    id: platforms.ids.take(),
-    name: 'Q3 prospects',
-    listType: 'USER_LIST' as const,
-    creationTime: created,
-    campaignIds: [4001],
-    leads: new Map(),
-  };
-  platforms.heyreachLists.set(prospects.id, prospects);
+  applyAccountSetup(platforms, platforms.demoAccount('heyreach'), {
+    lists: [{ name: 'Do not contact (LinkedIn)' }, { name: 'Q3 prospects', campaignIds: [4001] }],
+  });
+  seedSecondAccounts(state);
 }
 
-function seedSalesforce(state: SandboxState): void {
-  const org = state.salesforce;
-  const users = DEMO_OWNERS.map((owner) =>
+/** Each platform's second account: other people, categories, clients, campaigns and lists. */
+function seedSecondAccounts(state: SandboxState): void {
+  const platforms = state.platforms;
+  const second = (platform: Platform) => {
+    const account = platforms.account(platform, SECOND_API_KEYS[platform]);
+    if (!account) throw new Error(`the second ${platform} account is missing`);
+    return account;
+  };
+  applyAccountSetup(platforms, second('smartlead'), {
+    categories: SMARTLEAD_SECOND_CATEGORIES,
+    clients: [{ name: 'Fabrikam Outreach', email: 'team@fabrikam-outreach.example' }],
+    campaigns: [{ id: 2001, name: 'EU Outbound — Retail' }],
+  });
+  applyAccountSetup(platforms, second('instantly'), {
+    categories: [
+      { label: 'Champion', interest_status_label: 'positive' },
+      { label: 'Bad fit', interest_status_label: 'negative' },
+    ],
+    campaigns: [{ id: 2002, name: 'EU Outbound — Travel' }],
+  });
+  applyAccountSetup(platforms, second('heyreach'), {
+    lists: [{ name: 'Second account — exclusions' }],
+  });
+  for (const platform of platformsOfKind('email-sequencer')) {
+    const account = second(platform);
+    secondPeople().forEach((person) =>
+      platforms.upsertLead(account, {
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        companyName: person.company.name,
+        website: `https://${person.company.domain}`,
+        title: person.title,
+        linkedinUrl: person.linkedinUrl,
+        campaignId: 2001,
+        campaignName: 'EU Outbound — Retail',
+        categoryId: null,
+      }),
+    );
+  }
+}
+
+function seedSalesforce(
+  org: SalesforceStore,
+  owners: typeof DEMO_OWNERS,
+  companies: typeof DEMO_COMPANIES,
+  people: ReturnType<typeof demoPeople>,
+): void {
+  const users = owners.map((owner) =>
     org.create('User', {
       Email: owner.email,
       FirstName: owner.firstName,
@@ -235,7 +334,7 @@ function seedSalesforce(state: SandboxState): void {
     }),
   );
   const userIds = users.map((user) => String(user.Id));
-  const accounts = DEMO_COMPANIES.map((company, index) =>
+  const accounts = companies.map((company, index) =>
     org.create('Account', {
       Name: company.name,
       Website: `https://${company.domain}`,
@@ -243,8 +342,8 @@ function seedSalesforce(state: SandboxState): void {
       OwnerId: userIds[index % userIds.length] ?? null,
     }),
   );
-  demoPeople().forEach((person, index) => {
-    const accountId = String(accounts[DEMO_COMPANIES.indexOf(person.company)]?.Id ?? '');
+  people.forEach((person, index) => {
+    const accountId = String(accounts[companies.indexOf(person.company)]?.Id ?? '');
     const ownerId = userIds[index % userIds.length] ?? null;
     if (index % 4 === 3) {
       org.create('Lead', {
@@ -268,6 +367,15 @@ function seedSalesforce(state: SandboxState): void {
         HasOptedOutOfEmail: index < 3,
       });
     }
+  });
+  // An inactive user, so "active users" queries have something to leave out.
+  org.create('User', {
+    Email: `former.user@${companies[0]?.domain ?? 'example.com'}`,
+    FirstName: 'Former',
+    LastName: 'User',
+    Username: `former.user@${companies[0]?.domain ?? 'example.com'}`,
+    IsActive: false,
+    UserType: 'Standard',
   });
   const admin = org.create('PermissionSet', {
     Name: 'X00e5e000000OutSyncAdmin',

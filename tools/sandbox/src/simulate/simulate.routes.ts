@@ -9,6 +9,7 @@ import {
   type JsonObject,
   isHttpUrl,
 } from '../core/http.ts';
+import type { PlatformAccount } from '../platforms/platform-store.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 import { DEMO_COMPANIES } from '../seed/demo-seed.ts';
 import {
@@ -49,8 +50,15 @@ export function simulateRouter(state: SandboxState): Router {
       return badRequest(ctx, 'platform must be smartlead, instantly, bison or heyreach');
     if (!isHttpUrl(webhookUrl)) return badRequest(ctx, 'webhookUrl must be an http(s) URL');
     const eventTypes = asArray(body.eventTypes).flatMap((type) => asString(type) ?? []);
+    // The leads join the account of `apiKey` (the platform's demo account by default).
+    const apiKey = asString(body.apiKey);
+    const account =
+      apiKey === undefined
+        ? state.platforms.demoAccount(platform)
+        : state.platforms.account(platform, apiKey);
+    if (!account) return badRequest(ctx, `apiKey is not a ${platform} key the sandbox knows`);
     const run = ++runs;
-    const leads = makeLeads(state, platform, body.leads, run);
+    const leads = makeLeads(state, account, body.leads, run);
     const events = Math.min(
       MAX_EVENTS,
       Math.max(0, Math.floor(asNumber(body.events, leads.length))),
@@ -83,7 +91,7 @@ function badRequest(ctx: { status: number; body: unknown }, message: string): vo
 /** `leads` is a count, or an array of e-mails / {email, firstName, ...}; each is registered with the platform. */
 function makeLeads(
   state: SandboxState,
-  platform: SimulatedPlatform,
+  account: PlatformAccount,
   value: unknown,
   run: number,
 ): SimulatedLead[] {
@@ -121,7 +129,7 @@ function makeLeads(
         asString(custom.linkedinUrl) ??
         `https://www.linkedin.com/in/${firstName}-${lastName}`.toLowerCase(),
     };
-    const stored = state.platforms.upsertLead(platform, {
+    const stored = state.platforms.upsertLead(account, {
       ...lead,
       website: `https://${domain}`,
       campaignId: 1000 + run,

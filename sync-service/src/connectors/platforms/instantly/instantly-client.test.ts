@@ -1,0 +1,129 @@
+import nock from 'nock';
+import { assertNockDone, failureOf, printedForms } from '../../test-support';
+import { INSTANTLY_BUILT_IN_CATEGORIES, createInstantlyClient } from './instantly-client';
+
+const BASE = 'https://api.instantly.ai';
+const KEY = 'ZDk4YjE3ZmQtNzQ2Ni00YzQ2LWE1YjctOTM5ZjE1:QwErTyUiOp';
+
+function instantly(overrides: { retries?: number } = {}) {
+  return createInstantlyClient({ baseUrl: BASE, apiKey: KEY, ...overrides });
+}
+
+function label(id: string, name: string, status: number) {
+  return {
+    id,
+    timestamp_created: '2026-08-13T11:11:58.107Z',
+    created_by: '019ffad2-5c9b-7ff3-9287-897737ef85de',
+    organization_id: '019ffad2-5c9b-7ff3-9287-897806175ea0',
+    label: name,
+    interest_status_label: status < 0 ? 'negative' : 'positive',
+    interest_status: status,
+    description: null,
+    use_with_ai: false,
+  };
+}
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(assertNockDone);
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});
+
+describe('checkApiKey', () => {
+  it('asks GET /api/v2/workspaces/current with the bearer key', async () => {
+    nock(BASE)
+      .get('/api/v2/workspaces/current')
+      .matchHeader('authorization', `Bearer ${KEY}`)
+      .reply(200, {
+        id: '019ffad2-5c9b-7ff3-9287-897806175ea0',
+        timestamp_created: '2024-01-15T09:00:00.000Z',
+        owner: '019ffad2-5c9b-7ff3-9287-897737ef85de',
+        name: 'Acme',
+        plan_id: 'pid_hg_v1',
+      });
+
+    await expect(instantly().checkApiKey()).resolves.toEqual({ valid: true });
+  });
+
+  it('is invalid on 401', async () => {
+    nock(BASE)
+      .get('/api/v2/workspaces/current')
+      .reply(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid API key' });
+
+    await expect(instantly().checkApiKey()).resolves.toEqual({
+      valid: false,
+      message: 'Instantly rejected this API key.',
+    });
+  });
+
+  it('is invalid on 402, giving Instantly’s reason', async () => {
+    nock(BASE).get('/api/v2/workspaces/current').reply(402, {
+      statusCode: 402,
+      error: 'Payment Required',
+      message: 'Workspace does not have an active paid plan',
+    });
+
+    await expect(instantly().checkApiKey()).resolves.toEqual({
+      valid: false,
+      message:
+        'Instantly rejected this API key. Instantly said: Workspace does not have an active paid plan',
+    });
+  });
+
+  it('throws on a 503 after retrying, with the key in no form of the error', async () => {
+    nock(BASE)
+      .get('/api/v2/workspaces/current')
+      .times(2)
+      .reply(503, { statusCode: 503, error: 'Service Unavailable', message: `key ${KEY} down` });
+
+    const error = await failureOf(instantly({ retries: 1 }).checkApiKey());
+
+    expect(error).toMatchObject({
+      system: 'instantly',
+      operation: 'checkApiKey',
+      code: 'unavailable',
+    });
+    for (const text of printedForms(error)) expect(text).not.toContain(KEY);
+  });
+});
+
+describe('listLeadCategories', () => {
+  it('answers the built-in statuses, then every page of custom labels', async () => {
+    nock(BASE)
+      .get('/api/v2/lead-labels')
+      .query({ limit: '100' })
+      .matchHeader('authorization', `Bearer ${KEY}`)
+      .reply(200, {
+        items: [label('019f-a', 'Hot lead', 10)],
+        next_starting_after: '2026-08-13T11:11:58.107Z',
+      })
+      .get('/api/v2/lead-labels')
+      .query({ limit: '100', starting_after: '2026-08-13T11:11:58.107Z' })
+      .reply(200, { items: [label('019f-b', 'Competitor', -10), label('019f-c', 'Dup', 1)] });
+
+    const categories = await instantly().listLeadCategories();
+
+    expect(categories).toEqual([
+      ...INSTANTLY_BUILT_IN_CATEGORIES,
+      { id: '10', name: 'Hot lead', createdAt: '2026-08-13T11:11:58.107Z' },
+      { id: '-10', name: 'Competitor', createdAt: '2026-08-13T11:11:58.107Z' },
+    ]);
+    expect(categories.slice(0, 2)).toEqual([
+      { id: '1', name: 'Interested' },
+      { id: '2', name: 'Meeting Booked' },
+    ]);
+  });
+
+  it('fails as forbidden when the key lacks the lead-labels:read scope', async () => {
+    nock(BASE).get('/api/v2/lead-labels').query(true).reply(403, {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'API key does not have the required scope: lead-labels:read',
+    });
+
+    const error = await failureOf(instantly().listLeadCategories());
+
+    expect(error).toMatchObject({ code: 'forbidden', status: 403 });
+  });
+});

@@ -1,0 +1,30 @@
+import { apiRoutes } from '@outsync/contracts';
+import { addRoute } from '../../platform/http/route';
+import { authenticate } from '../../platform/http/session';
+import type { AppContext, AppRouter } from '../../platform/http/types';
+import type { UserAccountsService } from './user-accounts.service';
+
+/** The additional webhook endpoint routes (spec 02 §7 "Additional webhook endpoints"). */
+export function registerUserAccountsRoutes(
+  router: AppRouter,
+  deps: { userAccounts: UserAccountsService },
+): void {
+  const { userAccounts } = deps;
+
+  addRoute(router, apiRoutes.userAccounts, async (_input, ctx) =>
+    userAccounts.list(await caller(ctx)),
+  );
+
+  addRoute(router, apiRoutes.createUserAccount, async ({ body }, ctx) =>
+    userAccounts.create(await caller(ctx), body),
+  );
+
+  addRoute(router, apiRoutes.deleteUserAccount, async ({ params }, ctx) =>
+    userAccounts.remove(await caller(ctx), params.id),
+  );
+}
+
+/** The signed-in user (addRoute has authenticated; noStoreWhenSignedIn keeps answers uncached). */
+function caller(ctx: AppContext) {
+  return authenticate(ctx);
+}

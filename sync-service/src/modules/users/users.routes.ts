@@ -1,0 +1,27 @@
+import { apiRoutes } from '@outsync/contracts';
+import { addRoute } from '../../platform/http/route';
+import type { AppRouter } from '../../platform/http/types';
+import type { UsersAdmin } from './users-admin';
+
+/** The Users screen: managers and admins read it; only admins change it. */
+export function registerUsersRoutes(router: AppRouter, deps: { admin: UsersAdmin }): void {
+  addRoute(
+    router,
+    apiRoutes.adminUsers,
+    async (_input, ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      return deps.admin.list();
+    },
+    { roles: ['MANAGER', 'ADMIN'] },
+  );
+
+  addRoute(
+    router,
+    apiRoutes.updateAdminUser,
+    async ({ params, body }, ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      return deps.admin.update(ctx.state.user!, params.id, body);
+    },
+    { roles: ['ADMIN'] },
+  );
+}
