@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { buildApps } from './build.ts';
+import { setUpDemoWorkspace } from './demo-workspace.ts';
 import { serveApp, type RunningServer } from './serve-app.ts';
 import { repoRoot } from './repo-root.ts';
 import { apps, portOf, remoteApps, remotesManifest, services, type AppName } from './topology.ts';
@@ -24,6 +25,8 @@ export interface ProductOptions {
   build?: boolean;
   /** `npm run dev`: rspack dev servers with hot reload, and the service restarted on change. */
   watch?: boolean;
+  /** Connect the demo admin's CRMs, keys and endpoint through the API (default true). */
+  demoWorkspace?: boolean;
   log?: (line: string) => void;
 }
 
@@ -98,6 +101,10 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
         for (const app of [...servers.keys()]) await stopApp(app);
       },
     });
+
+    if (serviceUrl && sandboxUrl && (options.demoWorkspace ?? true)) {
+      await setUpDemoWorkspace({ serviceUrl, sandboxUrl, email: DEMO_ADMIN_EMAIL, log });
+    }
 
     const appUrls = Object.fromEntries(
       (Object.keys(apps) as AppName[]).map((app) => [app, `http://localhost:${appPorts[app]}`]),

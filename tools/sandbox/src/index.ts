@@ -5,6 +5,7 @@ import { startSmtpMailbox } from './mailbox/smtp-mailbox.ts';
 import { SandboxState } from './sandbox-state.ts';
 
 export * from './demo-constants.ts';
+export { authorizeInSandbox, type AuthorizeChoices } from './oauth-driver.ts';
 export { DEFAULT_RATE_LIMITS } from './controls/faults.ts';
 
 export interface SandboxOptions {
