@@ -15,7 +15,14 @@ export const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
 
 export async function startTestProduct(options: ProductOptions = {}): Promise<RunningProduct> {
   const env = await freePortsEnv();
-  return startProduct({ inMemoryDatabase: true, ...options, env: { ...env, ...options.env } });
+  // Journeys start from an empty workspace (the demo set-up would also spend one of the demo
+  // admin's hourly sign-in codes); a journey that wants it passes demoWorkspace: true.
+  return startProduct({
+    inMemoryDatabase: true,
+    demoWorkspace: false,
+    ...options,
+    env: { ...env, ...options.env },
+  });
 }
 
 /** The instance a file's journeys run against: the one E2E_BASE_URL names, or a new one. */

@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import { ApiKeysScreen } from '../features/api-keys/components/api-keys-screen';
 
 export const ApiKeysTitle = 'API keys';
 
 export default function ApiKeysPage() {
-  return <PlaceholderPage title={ApiKeysTitle} module="mfe-accounts" />;
+  return <ApiKeysScreen title={ApiKeysTitle} />;
 }

@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import { HubspotScreen } from '../features/hubspot-profiles/components/hubspot-screen';
 
 export const HubspotTitle = 'HubSpot accounts';
 
 export default function HubspotPage() {
-  return <PlaceholderPage title={HubspotTitle} module="mfe-accounts" />;
+  return <HubspotScreen title={HubspotTitle} />;
 }

@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import { SalesforceScreen } from '../features/salesforce-profiles/components/salesforce-screen';
 
 export const SalesforceTitle = 'Salesforce settings';
 
 export default function SalesforcePage() {
-  return <PlaceholderPage title={SalesforceTitle} module="mfe-accounts" />;
+  return <SalesforceScreen title={SalesforceTitle} />;
 }

@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import { WebhookEndpointsScreen } from '../features/webhook-endpoints/components/webhook-endpoints-screen';
 
 export const ServicesTitle = 'Webhook endpoint';
 
 export default function ServicesPage() {
-  return <PlaceholderPage title={ServicesTitle} module="mfe-accounts" />;
+  return <WebhookEndpointsScreen title={ServicesTitle} />;
 }

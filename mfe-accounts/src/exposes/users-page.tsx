@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import { UsersScreen } from '../features/users/components/users-screen';
 
 export const UsersTitle = 'Users';
 
 export default function UsersPage() {
-  return <PlaceholderPage title={UsersTitle} module="mfe-accounts" />;
+  return <UsersScreen title={UsersTitle} />;
 }

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '@outsync/app-runtime';
+import type { ApiClient, LeadCategoriesAddRequest, LeadCategory } from '@outsync/contracts';
+import { withFixedMessage } from '../../../shared/api/fixed-message';
+import { leadCategoriesQueryKey } from './get-lead-categories';
+
+/** Spec 02 §8 names one text for every failure to add categories. */
+export const addLeadCategoriesFailed = 'Something went wrong';
+
+/** Adds HeyReach categories; resolves with the key's whole list. */
+export async function addLeadCategories(
+  client: ApiClient,
+  id: string,
+  categories: LeadCategoriesAddRequest['categories'],
+): Promise<LeadCategory[]> {
+  try {
+    return await client.addLeadCategories({ params: { id }, body: { categories } });
+  } catch (error) {
+    throw withFixedMessage(error, addLeadCategoriesFailed);
+  }
+}
+
+/** The dialog's list becomes the answer (spec 02 §2.5). */
+export function useAddLeadCategories(id: string) {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (categories: LeadCategoriesAddRequest['categories']) =>
+      addLeadCategories(client, id, categories),
+    onSuccess: (list) => queryClient.setQueryData(leadCategoriesQueryKey(id), list),
+    meta: { errorToast: { failed: addLeadCategoriesFailed, exception: addLeadCategoriesFailed } },
+  });
+}

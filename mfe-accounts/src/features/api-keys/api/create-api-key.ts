@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '@outsync/app-runtime';
+import type { ApiClient, ApiKey, ApiKeyCreateRequest, ApiKeysResponse } from '@outsync/contracts';
+import { apiKeysQueryKey } from './get-api-keys';
+
+/** Stores a checked key on one of the user's profiles. */
+export function createApiKey(client: ApiClient, body: ApiKeyCreateRequest): Promise<ApiKey> {
+  return client.createApiKey({ body });
+}
+
+/** The new key joins the table at once; the lists are then fetched again. */
+export function useCreateApiKey() {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiKeyCreateRequest) => createApiKey(client, body),
+    onSuccess: (created) => {
+      queryClient.setQueryData<ApiKeysResponse>(apiKeysQueryKey, (data) =>
+        data ? { ...data, apiKeys: [...data.apiKeys, created] } : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    },
+    // A 403 (and any other refusal) shows the service's message (spec 02 §6, §8).
+    meta: { errorToast: {} },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '@outsync/app-runtime';
+import type { ApiClient } from '@outsync/contracts';
+import { apiKeysQueryKey, updateCachedApiKey } from './get-api-keys';
+
+/** Deletes one of the user's keys; resolves with its id and description. */
+export function deleteApiKey(client: ApiClient, id: string) {
+  return client.deleteApiKey({ params: { id } });
+}
+
+export function useDeleteApiKey() {
+  const client = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteApiKey(client, id),
+    onSuccess: ({ id }) => {
+      updateCachedApiKey(queryClient, id, () => null);
+      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    },
+    // A 409 names what still uses the key: the service's message.
+    meta: { errorToast: {} },
+  });
+}

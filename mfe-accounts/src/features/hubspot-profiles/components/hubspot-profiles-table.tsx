@@ -1,0 +1,110 @@
+import type { HubspotProfilesResponse, UserProfile } from '@outsync/contracts';
+import { Table, type TableColumn } from '@outsync/ui/data';
+import { ApprovedFlags, accountName } from '../../../shared/components/profile-cells';
+import {
+  CellButton,
+  IdText,
+  idColumnWidth,
+  WholeWords,
+} from '../../../shared/components/screen-parts';
+
+/** A row of the user's own profiles ("auth0Profiles"). */
+export type OwnProfileRow = HubspotProfilesResponse['auth0Profiles'][number];
+
+export const profileColumnHeaders = {
+  id: 'ID',
+  accountId: 'Account ID',
+  organizationId: 'Organization ID',
+  account: 'Account',
+  email: 'Email',
+  hubDomain: 'Hub Domain',
+  approved: 'Approved',
+  delete: 'Delete',
+} as const;
+
+export const deleteLabel = 'Delete';
+export const noProfilesText = 'No profiles yet.';
+
+/**
+ * One of the two profile tables (spec 02 §2.2). Rows get a Delete button when `onDelete` is
+ * given (the user's own profiles; whether organization profiles can be deleted is not shown).
+ */
+export function HubspotProfilesTable<Row extends { id: string }>({
+  caption,
+  rows,
+  getProfile,
+  loading,
+  onDelete,
+}: {
+  caption: string;
+  rows: readonly Row[];
+  getProfile: (row: Row) => UserProfile;
+  loading: boolean;
+  onDelete?: (row: Row) => void;
+}) {
+  const columns: TableColumn<Row>[] = [
+    {
+      id: 'id',
+      header: profileColumnHeaders.id,
+      cell: (row) => <IdText>{row.id}</IdText>,
+      rowHeader: true,
+      width: idColumnWidth,
+    },
+    {
+      id: 'accountId',
+      header: profileColumnHeaders.accountId,
+      cell: (row) => getProfile(row).accountId,
+      width: '100px',
+    },
+    {
+      id: 'organizationId',
+      header: profileColumnHeaders.organizationId,
+      cell: (row) => getProfile(row).organizationId,
+      width: '130px',
+    },
+    {
+      id: 'account',
+      header: profileColumnHeaders.account,
+      cell: (row) => <WholeWords>{accountName(getProfile(row))}</WholeWords>,
+    },
+    {
+      id: 'email',
+      header: profileColumnHeaders.email,
+      cell: (row) => <WholeWords>{getProfile(row).email}</WholeWords>,
+    },
+    {
+      id: 'hubDomain',
+      header: profileColumnHeaders.hubDomain,
+      cell: (row) => <WholeWords>{getProfile(row).organizationDomain}</WholeWords>,
+    },
+    {
+      id: 'approved',
+      header: profileColumnHeaders.approved,
+      cell: (row) => <ApprovedFlags flags={getProfile(row)} />,
+      width: '180px',
+    },
+  ];
+  if (onDelete) {
+    columns.push({
+      id: 'delete',
+      header: profileColumnHeaders.delete,
+      cell: (row) => (
+        <CellButton $variant="danger" onClick={() => onDelete(row)}>
+          {deleteLabel}
+        </CellButton>
+      ),
+      width: '90px',
+    });
+  }
+  return (
+    <Table
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      getRowId={(row) => row.id}
+      loading={loading}
+      emptyText={noProfilesText}
+      minWidth={onDelete ? '1060px' : '960px'}
+    />
+  );
+}

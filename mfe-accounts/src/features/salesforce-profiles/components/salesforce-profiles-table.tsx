@@ -1,0 +1,103 @@
+import type { SalesforceProfile } from '@outsync/contracts';
+import { Table, type TableColumn } from '@outsync/ui/data';
+import {
+  CellBusyButton,
+  CellButton,
+  CellLines,
+  CellNote,
+  IdText,
+  idColumnWidth,
+  WholeWords,
+} from '../../../shared/components/screen-parts';
+
+/** The table's texts (spec 02 §2.3; the connection state and empty text are ours). */
+export const salesforceTableTexts = {
+  caption: 'Salesforce Profiles',
+  id: 'ID',
+  domain: 'Domain',
+  consumerKey: 'Consumer key',
+  connect: 'Connect',
+  reconnect: 'Reconnect',
+  delete: 'Delete',
+  notConnected: 'Not connected',
+  connected: 'Connected',
+  connectedAs: (who: string) => `Connected as ${who}`,
+  empty: 'No Salesforce profiles yet.',
+} as const;
+
+/** ID, Domain, Consumer key, Connect, Delete; Connect says whether the profile is connected. */
+export function SalesforceProfilesTable({
+  profiles,
+  loading,
+  connectingId,
+  onConnect,
+  onDelete,
+}: {
+  profiles: readonly SalesforceProfile[];
+  loading: boolean;
+  /** The profile whose Connect is under way (the browser is about to leave). */
+  connectingId: string | null;
+  onConnect: (profile: SalesforceProfile) => void;
+  onDelete: (profile: SalesforceProfile) => void;
+}) {
+  const t = salesforceTableTexts;
+  const columns: TableColumn<SalesforceProfile>[] = [
+    {
+      id: 'id',
+      header: t.id,
+      cell: (row) => <IdText>{row.id}</IdText>,
+      rowHeader: true,
+      width: idColumnWidth,
+    },
+    {
+      id: 'domain',
+      header: t.domain,
+      cell: (row) => <WholeWords>{row.user.settings.domain}</WholeWords>,
+    },
+    { id: 'consumerKey', header: t.consumerKey, cell: (row) => row.user.settings.consumer_key },
+    {
+      id: 'connect',
+      header: t.connect,
+      cell: (row) => (
+        <CellLines>
+          <CellBusyButton
+            variant={row.isConnected ? 'secondary' : 'primary'}
+            busy={connectingId === row.user.id}
+            onClick={() => onConnect(row)}
+          >
+            {row.isConnected ? t.reconnect : t.connect}
+          </CellBusyButton>
+          <CellNote>
+            {row.isConnected
+              ? row.connectedAs
+                ? t.connectedAs(row.connectedAs)
+                : t.connected
+              : t.notConnected}
+          </CellNote>
+        </CellLines>
+      ),
+      width: '200px',
+    },
+    {
+      id: 'delete',
+      header: t.delete,
+      cell: (row) => (
+        <CellButton $variant="danger" onClick={() => onDelete(row)}>
+          {t.delete}
+        </CellButton>
+      ),
+      width: '96px',
+    },
+  ];
+  return (
+    <Table
+      caption={t.caption}
+      columns={columns}
+      rows={profiles}
+      getRowId={(row) => row.id}
+      loading={loading}
+      emptyText={t.empty}
+      minWidth="860px"
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useState } from 'react';
+import { currentUserAtom } from '@outsync/app-runtime';
+import type { AdminUserRow } from '@outsync/contracts';
+import { Page } from '@outsync/ui';
+import { Table, type TableColumn } from '@outsync/ui/data';
+import { ApprovedFlags, EMPTY_CELL } from '../../../shared/components/profile-cells';
+import {
+  CellButton,
+  IdText,
+  idColumnWidth,
+  MutedText,
+  Sections,
+  WholeWords,
+} from '../../../shared/components/screen-parts';
+import { useAdminUsers } from '../api/get-admin-users';
+import { roleLabel } from './role-labels';
+
+// Admins only, on first use: keeps the select (downshift) out of the screen's first load.
+const UpdateUserDialog = lazy(() =>
+  import('./update-user-dialog').then((module) => ({ default: module.UpdateUserDialog })),
+);
+
+/** The screen's texts (spec 02 §2.8; the caption, empty and staff-only texts are ours). */
+export const usersTexts = {
+  caption: 'Users',
+  id: 'ID',
+  accountId: 'Account ID',
+  organizationId: 'Organization ID',
+  account: 'Account',
+  email: 'Email',
+  role: 'Role',
+  hubDomain: 'Hub Domain',
+  approved: 'Approved',
+  update: 'Update',
+  empty: 'No users yet.',
+  staffOnly: 'Only managers and admins can see the users.',
+} as const;
+
+const t = usersTexts;
+const orDash = (value: string) => value || EMPTY_CELL;
+
+/**
+ * user-view (spec 02 §2.8): every profile (and every user without one) for managers and admins;
+ * admins may change the flags, role and plan. The shell shows the route to staff only; anyone
+ * else who reaches this page gets a note and no request.
+ */
+export function UsersScreen({ title }: { title: string }) {
+  const user = useAtomValue(currentUserAtom);
+  const staff = user?.isManagerOrAdmin === true;
+  const isAdmin = user?.isAdmin === true;
+  const users = useAdminUsers({ enabled: staff });
+  const [editing, setEditing] = useState<AdminUserRow | null>(null);
+
+  const columns: TableColumn<AdminUserRow>[] = [
+    {
+      id: 'id',
+      header: t.id,
+      cell: (row) => <IdText>{row.id}</IdText>,
+      rowHeader: true,
+      width: idColumnWidth,
+    },
+    { id: 'accountId', header: t.accountId, cell: (row) => orDash(row.accountId), width: '110px' },
+    {
+      id: 'organizationId',
+      header: t.organizationId,
+      cell: (row) => orDash(row.organizationId),
+      width: '140px',
+    },
+    { id: 'account', header: t.account, cell: (row) => <WholeWords>{row.userEmail}</WholeWords> },
+    { id: 'email', header: t.email, cell: (row) => <WholeWords>{row.email}</WholeWords> },
+    { id: 'role', header: t.role, cell: (row) => roleLabel(row.role), width: '100px' },
+    {
+      id: 'hubDomain',
+      header: t.hubDomain,
+      cell: (row) => <WholeWords>{orDash(row.organizationDomain)}</WholeWords>,
+    },
+    {
+      id: 'approved',
+      header: t.approved,
+      cell: (row) => <ApprovedFlags flags={row.profile === null ? null : row} />,
+      width: '190px',
+    },
+  ];
+  if (isAdmin) {
+    columns.push({
+      id: 'update',
+      header: t.update,
+      cell: (row) => (
+        <CellButton $variant="secondary" onClick={() => setEditing(row)}>
+          {t.update}
+        </CellButton>
+      ),
+      width: '100px',
+    });
+  }
+
+  return (
+    <Page title={title}>
+      {/* Sections: its flex layout keeps the table's scroll region inside the card. */}
+      <Sections>
+        {staff ? (
+          <Table
+            caption={t.caption}
+            captionHidden
+            columns={columns}
+            rows={users.data ?? []}
+            getRowId={(row) => row.id}
+            loading={users.isPending}
+            emptyText={t.empty}
+            minWidth={isAdmin ? '1250px' : '1150px'}
+          />
+        ) : (
+          <MutedText>{t.staffOnly}</MutedText>
+        )}
+      </Sections>
+      <Suspense fallback={null}>
+        {editing ? <UpdateUserDialog row={editing} onClose={() => setEditing(null)} /> : null}
+      </Suspense>
+    </Page>
+  );
+}

@@ -1,0 +1,78 @@
+import { UserAccountCreateRequestSchema, type IntegrationItem } from '@outsync/contracts';
+import { useToast } from '@outsync/ui';
+import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
+import { ProfileSelect } from '../../../shared/components/profile-select';
+import {
+  FormActions,
+  FormGrid,
+  ScreenSection,
+  StackedForm,
+} from '../../../shared/components/screen-parts';
+import { validationToast } from '../../../shared/validation-toast';
+import { useCreateUserAccount } from '../api/create-user-account';
+
+/** The add form's texts (spec 02 §2.6, §8; the placeholder is ours). */
+export const addWebhookTexts = {
+  title: 'Add Webhook',
+  url: 'Webhook URL',
+  urlPlaceholder: 'https://example.com/webhook',
+  description: 'Description',
+  create: 'Create',
+  created: 'Validated webhook',
+} as const;
+
+const emptyForm = { userProfileId: null, url: '', description: '' };
+
+/**
+ * "Add Webhook" (spec 02 §2.6, §5): Create stays disabled until URL and description are filled;
+ * then the contract's rule checks the form in the spec's order, and the service reaches the URL
+ * before it keeps it.
+ */
+export function AddWebhookForm({ integrations }: { integrations: readonly IntegrationItem[] }) {
+  const toast = useToast();
+  const create = useCreateUserAccount();
+  const form = useZodForm({
+    schema: UserAccountCreateRequestSchema,
+    defaultValues: emptyForm,
+    onInvalid: (_errors, message) => toast.show(validationToast(message)),
+  });
+  const filled = Boolean(form.values.url) && Boolean(form.values.description);
+
+  return (
+    <ScreenSection title={addWebhookTexts.title}>
+      <StackedForm
+        noValidate
+        onSubmit={form.handleSubmit(async (endpoint) => {
+          const created = await create.mutateAsync(endpoint).catch(() => null);
+          if (!created) return;
+          toast.show({ severity: 'success', detail: addWebhookTexts.created });
+          form.reset({ ...emptyForm, userProfileId: endpoint.userProfileId });
+        })}
+      >
+        <FormGrid>
+          <ProfileSelect
+            integrations={integrations}
+            value={form.values.userProfileId}
+            onChange={(id) => form.setValue('userProfileId', id)}
+            error={form.errors.userProfileId}
+          />
+          <TextField
+            {...form.field('url')}
+            label={addWebhookTexts.url}
+            placeholder={addWebhookTexts.urlPlaceholder}
+            // Not type="url": the browser would trim the value, hiding "Fill URL" for blanks.
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <TextField {...form.field('description')} label={addWebhookTexts.description} />
+        </FormGrid>
+        <FormActions>
+          <SubmitButton busy={form.submitting} disabled={!filled}>
+            {addWebhookTexts.create}
+          </SubmitButton>
+        </FormActions>
+      </StackedForm>
+    </ScreenSection>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { UserAccount } from '@outsync/contracts';
+import { Page, Spinner, useToast } from '@outsync/ui';
+import { Table, type TableColumn } from '@outsync/ui/data';
+import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
+import { useUserIntegrations } from '../../../shared/api/get-user-integrations';
+import {
+  CellButton,
+  IdText,
+  idColumnWidth,
+  MutedText,
+  Sections,
+} from '../../../shared/components/screen-parts';
+import { useDeleteUserAccount } from '../api/delete-user-account';
+import { useUserAccounts } from '../api/get-user-accounts';
+import { AddWebhookForm } from './add-webhook-form';
+
+/** The screen's texts (spec 02 §2.6, §8; the delete question and empty texts are ours). */
+export const webhookEndpointsTexts = {
+  noIntegrations: "You don't have any integrations!",
+  loadingIntegrations: 'Loading profiles',
+  caption: 'Webhooks',
+  id: 'ID',
+  url: 'Webhook URL',
+  description: 'Description',
+  delete: 'Delete',
+  empty: 'No webhook endpoints yet.',
+  deleteTitle: (description: string) => `Do you want to delete ${description}?`,
+  deleteText: 'This deletes the webhook.',
+  deleted: (description: string) => `Deleted ${description}`,
+} as const;
+
+const t = webhookEndpointsTexts;
+
+/**
+ * additional-services-view (spec 02 §2.6): extra endpoints events can be forwarded to. Delete is
+ * offered where the service says the item may be deleted (canDelete).
+ */
+export function WebhookEndpointsScreen({ title }: { title: string }) {
+  const integrations = useUserIntegrations();
+  const endpoints = useUserAccounts();
+  const deleting = useDeleteUserAccount();
+  const toast = useToast();
+  const [toDelete, setToDelete] = useState<UserAccount | null>(null);
+
+  const confirmDelete = async (endpoint: UserAccount) => {
+    const deleted = await deleting.mutateAsync(endpoint.id);
+    setToDelete(null);
+    toast.show({ severity: 'success', detail: t.deleted(deleted.description) });
+  };
+
+  const columns: TableColumn<UserAccount>[] = [
+    {
+      id: 'id',
+      header: t.id,
+      cell: (row) => <IdText>{row.id}</IdText>,
+      rowHeader: true,
+      width: idColumnWidth,
+    },
+    { id: 'url', header: t.url, cell: (row) => row.url, width: '40%' },
+    { id: 'description', header: t.description, cell: (row) => row.description },
+    {
+      id: 'delete',
+      header: t.delete,
+      cell: (row) =>
+        row.canDelete ? (
+          <CellButton $variant="danger" onClick={() => setToDelete(row)}>
+            {t.delete}
+          </CellButton>
+        ) : null,
+      width: '96px',
+    },
+  ];
+
+  return (
+    <Page title={title}>
+      <Sections>
+        {integrations.isPending ? (
+          <Spinner label={t.loadingIntegrations} />
+        ) : integrations.data?.length ? (
+          <AddWebhookForm integrations={integrations.data} />
+        ) : (
+          <MutedText>{t.noIntegrations}</MutedText>
+        )}
+        <Table
+          caption={t.caption}
+          columns={columns}
+          rows={endpoints.data ?? []}
+          getRowId={(row) => row.id}
+          loading={endpoints.isPending}
+          emptyText={t.empty}
+          minWidth="720px"
+        />
+      </Sections>
+      <ConfirmOnDemand
+        open={toDelete !== null}
+        title={toDelete ? t.deleteTitle(toDelete.description) : ''}
+        text={t.deleteText}
+        confirmVariant="danger"
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => (toDelete ? confirmDelete(toDelete) : undefined)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,406 @@
+// A fake sync-service for the component tests: fetch answers as the service would, from an
+// in-memory copy of its data. Every request is checked with the route's own contract schemas
+// (a 400 `validation_error` whose message is the first issue, as the real service answers) and
+// every answer is typed by the route's response schema, so the fake cannot drift in shape; the
+// client parses each answer with the same schema, so a wrong one fails the test.
+import {
+  apiRoutes,
+  platformFacts,
+  type AdminUserRow,
+  type ApiKey,
+  type ApiRoutes,
+  type ConnectedAccountCheckResponse,
+  type ErrorEnvelope,
+  type HubspotProfilesResponse,
+  type IntegrationItem,
+  type LeadCategory,
+  type RouteDefinition,
+  type RouteOutput,
+  type RouteParsedInput,
+  type SalesforceProfile,
+  type UserAccount,
+} from '@outsync/contracts';
+import { oid } from './fixtures';
+import { apiKeyInUse, endpointInUse, privateAddress, serviceErrors } from './service-answers';
+
+export type RouteName = keyof ApiRoutes;
+
+/** What the fake keeps, as the service's database would. Tests seed and inspect it. */
+export interface FakeDb {
+  integrations: IntegrationItem[];
+  hubspotCheck: ConnectedAccountCheckResponse;
+  hubspotProfiles: HubspotProfilesResponse;
+  hubspotAuthorizeUrl: string;
+  salesforceCheck: ConnectedAccountCheckResponse;
+  salesforceProfiles: SalesforceProfile[];
+  apiKeys: ApiKey[];
+  allApiKeys: ApiKey[];
+  /** The keys themselves, by API key id (lists never carry them). */
+  apiKeySecrets: Record<string, string>;
+  /** Keys the platforms refuse. */
+  refusedApiKeys: string[];
+  leadCategories: Record<string, LeadCategory[]>;
+  userAccounts: UserAccount[];
+  adminUsers: AdminUserRow[];
+}
+
+export function emptyDb(): FakeDb {
+  return {
+    integrations: [],
+    hubspotCheck: {},
+    hubspotProfiles: { auth0Profiles: [], organizationProfiles: [] },
+    hubspotAuthorizeUrl: 'https://app.hubspot.test/oauth/authorize?client_id=c1&state=s1',
+    salesforceCheck: {},
+    salesforceProfiles: [],
+    apiKeys: [],
+    allApiKeys: [],
+    apiKeySecrets: {},
+    refusedApiKeys: [],
+    leadCategories: {},
+    userAccounts: [],
+    adminUsers: [],
+  };
+}
+
+/** One answer: a body (the route's success status), an error envelope, or a page not in JSON. */
+export type FakeReply<N extends RouteName> =
+  | { status?: number; body: RouteOutput<ApiRoutes[N]> }
+  | { status: number; error: ErrorEnvelope }
+  | { status: number; text: string };
+
+/** A route's handler gets the request already validated by the route's schemas. */
+export type FakeHandler<N extends RouteName> = (
+  input: RouteParsedInput<ApiRoutes[N]>,
+  request: SentRequest,
+) => FakeReply<N> | Promise<FakeReply<N>>;
+
+export type FakeHandlers = { [N in RouteName]?: FakeHandler<N> };
+
+/** One request the page sent, as the service saw it. */
+export interface SentRequest {
+  route: RouteName | null;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}
+
+const error = (status: number, envelope: ErrorEnvelope) => ({ status, error: envelope });
+const notFound = (envelope: ErrorEnvelope = { message: 'Not found', code: 'not_found' }) =>
+  error(404, envelope);
+const noProfile = () => notFound(serviceErrors.profileNotFound);
+const noKey = () => notFound(serviceErrors.apiKeyNotFound);
+const noEndpoint = () => notFound(serviceErrors.endpointNotFound);
+
+let lastId = 0xf000;
+const newId = () => oid(++lastId);
+
+/** The service's behaviour over `db`, route by route (only the routes these screens call). */
+function serviceHandlers(db: FakeDb): FakeHandlers {
+  const ownProfile = (id: string) => db.integrations.find((item) => item.user.id === id)?.user;
+  const findKey = (id: string) =>
+    db.apiKeys.find((key) => key.id === id) ?? db.allApiKeys.find((key) => key.id === id);
+  const replaceKey = (next: ApiKey) => {
+    db.apiKeys = db.apiKeys.map((key) => (key.id === next.id ? next : key));
+    db.allApiKeys = db.allApiKeys.map((key) => (key.id === next.id ? next : key));
+  };
+  const refused = (apiKey: string) => db.refusedApiKeys.includes(apiKey);
+
+  return {
+    csrfToken: () => ({ body: { csrfToken: 'csrf-1' } }),
+    userIntegrations: () => ({ body: db.integrations }),
+
+    hubspotCheckConnectedAccount: () => ({ body: db.hubspotCheck }),
+    hubspotProfiles: () => ({ body: db.hubspotProfiles }),
+    hubspotAuthorizeUrl: () => ({ body: { url: db.hubspotAuthorizeUrl } }),
+    deleteHubspotProfile: ({ params }) => {
+      const own = db.hubspotProfiles.auth0Profiles;
+      if (!own.some((entry) => entry.id === params.id)) return noProfile();
+      db.hubspotProfiles = {
+        ...db.hubspotProfiles,
+        auth0Profiles: own.filter((entry) => entry.id !== params.id),
+      };
+      return { body: { id: params.id } };
+    },
+
+    salesforceCheckConnectedAccount: () => ({ body: db.salesforceCheck }),
+    salesforceProfiles: () => ({ body: db.salesforceProfiles }),
+    createSalesforceProfile: ({ body }) => {
+      const id = newId();
+      const created: SalesforceProfile = {
+        id,
+        user: { id, settings: { domain: body.domain, consumer_key: body.consumer_key } },
+        isConnected: false,
+        connectedAs: null,
+      };
+      db.salesforceProfiles = [...db.salesforceProfiles, created];
+      return { status: 201, body: created };
+    },
+    salesforceConnectCheck: ({ params }) => {
+      const profile = db.salesforceProfiles.find((item) => item.user.id === params.userId);
+      if (!profile) return noProfile();
+      const query = new URLSearchParams({
+        client_id: profile.user.settings.consumer_key,
+        redirect_uri: 'http://localhost/oauth/salesforce',
+        response_type: 'code',
+        prompt: 'login',
+        state: 'state-1',
+      });
+      const authorizeUrl = `${profile.user.settings.domain}/services/oauth2/authorize?${query}`;
+      return { body: { ok: true, authorizeUrl } };
+    },
+    deleteSalesforceProfile: ({ params }) => {
+      if (!db.salesforceProfiles.some((item) => item.id === params.id)) return noProfile();
+      db.salesforceProfiles = db.salesforceProfiles.filter((item) => item.id !== params.id);
+      return { body: { id: params.id } };
+    },
+
+    apiKeys: () => ({ body: { apiKeys: db.apiKeys, allApiKeys: db.allApiKeys } }),
+    checkApiKey: ({ body }) =>
+      refused(body.apiKey)
+        ? error(400, serviceErrors.apiKeyInvalid)
+        : { body: { valid: true, message: 'The API key works.' } },
+    createApiKey: ({ body }) => {
+      const profile = ownProfile(body.userProfileId);
+      if (!profile) return noProfile();
+      if (refused(body.apiKey)) return error(400, serviceErrors.apiKeyInvalid);
+      const created: ApiKey = {
+        id: newId(),
+        description: body.description,
+        platform: body.platform,
+        baseUrl: body.baseUrl,
+        userProfileId: profile.id,
+        userProfile: {
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          email: profile.email,
+          organizationId: profile.organizationId,
+          organizationDomain: profile.organizationDomain,
+        },
+        isValid: true,
+        checkedAt: new Date().toISOString(),
+        syncBlockList: [],
+        canManage: true,
+      };
+      db.apiKeys = [...db.apiKeys, created];
+      db.apiKeySecrets[created.id] = body.apiKey;
+      return { status: 201, body: created };
+    },
+    updateApiKey: ({ params, body }) => {
+      const key = findKey(params.id);
+      if (!key?.canManage) return noKey();
+      if (refused(body.apiKey)) return error(400, serviceErrors.apiKeyInvalid);
+      const updated: ApiKey = {
+        ...key,
+        description: body.description,
+        platform: body.platform,
+        baseUrl: body.baseUrl,
+        isValid: true,
+      };
+      replaceKey(updated);
+      db.apiKeySecrets[key.id] = body.apiKey;
+      return { body: updated };
+    },
+    validateApiKey: ({ params }) => {
+      const key = findKey(params.id);
+      if (!key) return noKey();
+      const isValid = !refused(db.apiKeySecrets[key.id] ?? '');
+      replaceKey({ ...key, isValid });
+      return { body: { id: key.id, isValid } };
+    },
+    revealApiKey: ({ params }) => {
+      const key = findKey(params.id);
+      const apiKey = db.apiKeySecrets[params.id];
+      if (!key?.canManage || apiKey === undefined) return noKey();
+      return { body: { id: key.id, apiKey } };
+    },
+    deleteApiKey: ({ params }) => {
+      const key = findKey(params.id);
+      if (!key?.canManage) return noKey();
+      const users = key.syncBlockList.map((sync) => `block-list sync "${sync.listName}"`);
+      if (users.length > 0) return error(409, apiKeyInUse(key.description, users));
+      db.apiKeys = db.apiKeys.filter((item) => item.id !== key.id);
+      db.allApiKeys = db.allApiKeys.filter((item) => item.id !== key.id);
+      return { body: { id: key.id, description: key.description } };
+    },
+    leadCategories: ({ params }) => {
+      if (!findKey(params.id)) return noKey();
+      return { body: db.leadCategories[params.id] ?? [] };
+    },
+    addLeadCategories: ({ params, body }) => {
+      const key = findKey(params.id);
+      if (!key) return noKey();
+      if (!platformFacts[key.platform].leadCategoriesByHand)
+        return error(400, serviceErrors.notHeyReach);
+      const list = db.leadCategories[key.id] ?? [];
+      for (const { categoryId, categoryName } of body.categories) {
+        if (list.some((category) => category.id === categoryId)) continue;
+        list.push({ id: categoryId, created_at: new Date().toISOString(), name: categoryName });
+      }
+      db.leadCategories[key.id] = list;
+      return { body: list };
+    },
+
+    userAccounts: () => ({ body: db.userAccounts }),
+    createUserAccount: ({ body }) => {
+      if (!ownProfile(body.userProfileId)) return noProfile();
+      const host = new URL(body.url).hostname;
+      if (host === 'localhost' || /^(127|10|192\.168)\./.test(host))
+        return error(400, privateAddress(host));
+      const created: UserAccount = {
+        id: newId(),
+        url: body.url,
+        description: body.description,
+        userProfileId: body.userProfileId,
+        canDelete: true,
+        validatedAt: new Date().toISOString(),
+      };
+      db.userAccounts = [...db.userAccounts, created];
+      return { status: 201, body: created };
+    },
+    deleteUserAccount: ({ params }) => {
+      const account = db.userAccounts.find((item) => item.id === params.id);
+      if (!account) return noEndpoint();
+      if (!account.canDelete) return error(409, endpointInUse(account.description));
+      db.userAccounts = db.userAccounts.filter((item) => item.id !== params.id);
+      return { body: { id: account.id, description: account.description } };
+    },
+
+    adminUsers: () => ({ body: db.adminUsers }),
+    updateAdminUser: ({ params, body }) => {
+      const row = db.adminUsers.find((item) => item.id === params.id);
+      if (!row) return noProfile();
+      const { role, isPaidTier, ...flags } = body;
+      db.adminUsers = db.adminUsers.map((item) => {
+        let next = item;
+        if (item.id === row.id && item.profile !== null) next = { ...next, ...flags };
+        if (item.userId === row.userId) {
+          if (role !== undefined) next = { ...next, role };
+          if (isPaidTier !== undefined) next = { ...next, isPaidTier };
+        }
+        return next;
+      });
+      const updated = db.adminUsers.find((item) => item.id === row.id) ?? row;
+      return { body: updated };
+    },
+  };
+}
+
+interface RouteEntry {
+  name: RouteName;
+  route: RouteDefinition;
+  pattern: RegExp;
+}
+
+// Paths with fewer parameters first: '/profiles/check-connected-account' before '/profiles/:userId'.
+const routeTable: RouteEntry[] = (Object.entries(apiRoutes) as [RouteName, RouteDefinition][])
+  .map(([name, route]) => ({
+    name,
+    route,
+    pattern: new RegExp(`^${route.path.replace(/:([A-Za-z_]\w*)/g, '(?<$1>[^/]+)')}$`),
+  }))
+  .sort((a, b) => a.route.path.split(':').length - b.route.path.split(':').length);
+
+function matchRoute(method: string, path: string) {
+  for (const entry of routeTable) {
+    if (entry.route.method.toUpperCase() !== method) continue;
+    const match = entry.pattern.exec(path);
+    if (match) return { entry, params: { ...match.groups } };
+  }
+  return null;
+}
+
+/** Validates a request with the route's schemas, as the service does before any handler. */
+function validate(route: RouteDefinition, raw: { params: unknown; query: unknown; body: unknown }) {
+  const parsed: Record<string, unknown> = {};
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = route.request?.[part];
+    if (!schema) continue;
+    const result = schema.safeParse(raw[part]);
+    if (!result.success) {
+      const message = result.error.issues[0]?.message ?? 'Invalid request';
+      return { ok: false as const, reply: error(400, { message, code: 'validation_error' }) };
+    }
+    parsed[part] = result.data;
+  }
+  return { ok: true as const, input: parsed };
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function toResponse(reply: FakeReply<RouteName>, successStatus = 200): Response {
+  if ('text' in reply) return new Response(reply.text, { status: reply.status });
+  const [status, payload] =
+    'error' in reply ? [reply.status, reply.error] : [reply.status ?? successStatus, reply.body];
+  return new Response(JSON.stringify(payload), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/**
+ * Replaces fetch with the fake service. `db` is its data (seeded from `seed`); `on(route, …)`
+ * replaces one route's behaviour for the rest of the test; `sent(route)` lists the requests that
+ * reached a route, in order.
+ */
+export function fakeService(seed: Partial<FakeDb> = {}) {
+  const db: FakeDb = { ...emptyDb(), ...seed };
+  const handlers: FakeHandlers = serviceHandlers(db);
+  const requests: SentRequest[] = [];
+
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.clone().text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    const matched = matchRoute(request.method, url.pathname);
+    requests.push({
+      route: matched?.entry.name ?? null,
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: request.headers,
+      body,
+    });
+    if (!matched) return toResponse(notFound());
+    const { entry, params } = matched;
+    if (unsafeMethods.has(request.method) && request.headers.get('X-CSRF-Token') !== 'csrf-1') {
+      return toResponse(error(403, serviceErrors.csrfInvalid));
+    }
+    const checked = validate(entry.route, {
+      params,
+      query: Object.fromEntries(url.searchParams),
+      body,
+    });
+    if (!checked.ok) return toResponse(checked.reply);
+    const handler = handlers[entry.name] as FakeHandler<RouteName> | undefined;
+    if (!handler) return toResponse(notFound());
+    const reply = await handler(checked.input as never, requests[requests.length - 1]!);
+    return toResponse(reply, entry.route.status);
+  });
+
+  return {
+    db,
+    requests,
+    /** Replaces what one route answers (the others keep the service's behaviour). */
+    on<N extends RouteName>(name: N, handler: FakeHandler<N>) {
+      (handlers as Record<RouteName, unknown>)[name] = handler;
+    },
+    /** The requests that reached one route, e.g. `sent('createApiKey')`. */
+    sent(name: RouteName) {
+      return requests.filter((request) => request.route === name);
+    },
+  };
+}
+
+export type FakeService = ReturnType<typeof fakeService>;
+
+/** A promise the test settles itself, to look at the page while a request is in flight. */
+export function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
