@@ -214,6 +214,32 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // zod reaches the front end through the shared `@outsync/contracts/zod` (contracts/src/zod.ts);
+    // importing the package directly would bundle a second zod into the importing app.
+    files: ['{contracts,app-runtime,shell,mfe-*}/src/**/*.{ts,tsx}'],
+    ignores: ['contracts/src/zod.ts', ...testFiles],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message:
+                "Use `import * as z from '@outsync/contracts/zod'`, the shared copy; add a missing zod function to contracts/src/zod.ts.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['zod/*'],
+              message: "zod is shared as '@outsync/contracts/zod'; a zod subpath bundles a copy.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Module boundaries.
   ...mfes.flatMap((mfe) =>
     isolate(

@@ -17,7 +17,13 @@ import {
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
-/** Shared once across host and remotes (ARCHITECTURE.md §2). Subpaths are listed explicitly. */
+/**
+ * Shared once across host and remotes (ARCHITECTURE.md §2). Subpaths are listed explicitly.
+ * A shared module loads whole (react-router aside, below), but only once something imports it:
+ * the shell pays for the contracts core (`@outsync/contracts`), an area's module for its area's entry
+ * (`@outsync/contracts/accounts`, …). `@outsync/contracts/zod` is the zod every contracts entry
+ * uses, shared so that there is one copy (contracts/src/zod.ts says why not `zod` itself).
+ */
 export const sharedSingletons = [
   'react',
   'react-dom',
@@ -29,7 +35,9 @@ export const sharedSingletons = [
   '@tanstack/react-query',
   '@outsync/ui',
   '@outsync/app-runtime',
+  '@outsync/contracts/zod',
   '@outsync/contracts',
+  '@outsync/contracts/accounts',
 ] as const;
 
 /**

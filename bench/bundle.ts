@@ -1,5 +1,6 @@
 // Gzip size of what the browser downloads on a first visit: the shell's own files, and for each
-// remote the files it serves itself (shared singletons come from the shell and are excluded).
+// remote the files it serves itself (shared singletons the shell already loaded come from the
+// shell and are excluded; an area's contracts entry, which only its module loads, counts there).
 // Run: npm run bench:bundle
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
@@ -75,7 +76,7 @@ try {
   }
 
   console.log(
-    '\nFirst-load size, gzip -9, per origin (shared singletons count once, in the shell):\n',
+    '\nFirst-load size, gzip -9, per origin (shared singletons count once, where first loaded):\n',
   );
   console.log(
     `  ${'part'.padEnd(28)} ${'KB gz'.padStart(8)} ${'files'.padStart(6)} ${'goal'.padStart(8)}`,

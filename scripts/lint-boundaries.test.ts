@@ -47,7 +47,23 @@ const refusedReactRouter: Sample = [
   "import { useBlocker } from 'react-router';\nexport { useBlocker };",
 ];
 
+const refusedZod: Sample[] = [
+  ['mfe-accounts/src/x.ts', "import { z } from 'zod';\nexport { z };"],
+  ['contracts/src/accounts/x.ts', "import { z } from 'zod';\nexport { z };"],
+  ['shell/src/x.ts', "import * as zm from 'zod/mini';\nexport { zm };"],
+];
+
 const allowedImports: Sample[] = [
+  [
+    'mfe-accounts/src/x.ts',
+    "import { accountsRoutes } from '@outsync/contracts/accounts';\nexport { accountsRoutes };",
+  ],
+  [
+    'contracts/src/accounts/x.ts',
+    "import * as z from '@outsync/contracts/zod';\nexport const S = z.string();",
+  ],
+  ['contracts/src/zod.ts', "export { string } from 'zod';"],
+  ['contracts/src/x.test.ts', "import { z } from 'zod';\nexport { z };"],
   [
     'shell/src/x.ts',
     "import { useNavigate, type RouteObject } from 'react-router';\nexport type R = RouteObject;\nexport { useNavigate };",
@@ -106,6 +122,7 @@ const focusedOrDisabledTests: Array<readonly [file: string, code: string, rule: 
 const samples: Sample[] = [
   ...crossAreaImports,
   refusedReactRouter,
+  ...refusedZod,
   ...allowedImports,
   ...inwardImports,
   ...focusedOrDisabledTests.map(([file, code]) => [file, code] as const),
@@ -140,6 +157,13 @@ test('react-router names outside the shared tree-shaken list are refused', () =>
     '@typescript-eslint/no-restricted-imports',
   ]);
 });
+
+test.each(refusedZod)(
+  '%s may not run `%s`: zod is shared as @outsync/contracts/zod',
+  (file, code) => {
+    expect(rulesBrokenBy(file, code)).toEqual(['no-restricted-imports']);
+  },
+);
 
 test.each(allowedImports)('%s may run `%s`', (file, code) => {
   expect(rulesBrokenBy(file, code)).toEqual([]);

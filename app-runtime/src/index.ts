@@ -1,6 +1,6 @@
 // Plumbing, not design: what connects a screen to the session, the API and the router. A change
 // here never ships with a button, and a change to a button never ships the router.
-export { ApiProvider, useApi } from './api/api-context';
+export { ApiProvider, useApi, useRouteClient } from './api/api-context';
 export {
   apiErrorMessage,
   apiErrorToast,
@@ -17,6 +17,7 @@ export {
 } from './api/query-client';
 export {
   createDashboardApiClient,
+  createDashboardRouteClient,
   type DashboardApiClientOptions,
 } from './api/dashboard-api-client';
 export {

@@ -10,9 +10,13 @@ import {
 import { HealthResponseSchema, ReadyResponseSchema } from './health/health.schemas';
 import { OpenApiDocumentSchema } from './http/openapi-document.schemas';
 import { defineRoute } from './http/route';
-import { accountsRoutes } from './accounts/accounts.routes';
 
-/** Every route of the sync-service API. The client, the server and the OpenAPI document read it. */
+/**
+ * The core routes of the sync-service API: health, OpenAPI, sign-in and the session. The client,
+ * the server and the OpenAPI document read it. Each area's routes are a table of their own in
+ * the area's entry (`accountsRoutes` in `@outsync/contracts/accounts`); the service serves and
+ * documents them all.
+ */
 export const apiRoutes = {
   health: defineRoute({
     method: 'get',
@@ -89,7 +93,6 @@ export const apiRoutes = {
     auth: 'session',
     description: 'The signed-in user, and where the sign-in screens should send them.',
   }),
-  ...accountsRoutes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

@@ -1,3 +1,12 @@
+// The core entry: the HTTP machinery, health, sign-in and the session, the catalogs, and the core
+// `apiRoutes`. It is a federation singleton that the shell loads whole (shared modules are not
+// tree-shaken), so it holds no area's contracts. Each area is a subpath entry of its own, shared
+// as its own singleton and loaded only by the modules that import it: `@outsync/contracts/accounts`
+// (connected accounts). Future areas (webhooks, history, block lists) follow the same pattern:
+// `src/<area>/index.ts`, an `exports` entry in package.json, a `sharedSingletons` entry in the root
+// rspack.config.ts, and the area's route table added to sync-service's `serviceRoutes`. An area
+// imports the core and zod by package name (`@outsync/contracts`, `@outsync/contracts/zod`), never
+// by relative path, so its bundle uses the shared copies instead of copying parts of them.
 export * from './http/error-envelope';
 export * from './http/route';
 export * from './http/api-error';
@@ -7,13 +16,6 @@ export * from './http/openapi-document.schemas';
 export * from './health/health.schemas';
 export * from './auth/auth.schemas';
 export * from './api-routes';
-export * from './accounts/common.schemas';
-export * from './accounts/profiles.schemas';
-export * from './accounts/api-keys.schemas';
-export * from './accounts/user-accounts.schemas';
-export * from './accounts/users-admin.schemas';
-export * from './accounts/crm-data.schemas';
-export * from './accounts/accounts.routes';
 export * from './catalog/front-end-apps';
 export * from './catalog/routes';
 export * from './catalog/crm-kinds';

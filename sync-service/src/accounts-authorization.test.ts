@@ -1,7 +1,8 @@
 // Who may call what in the connected-accounts area, over every route that names a profile, a key
 // or an endpoint: anonymous, the owner, another customer, a manager and an admin. A caller who
 // may not see an item gets 404, exactly as for an item that does not exist.
-import { accountsRoutes, fillPath, type RouteDefinition } from '@outsync/contracts';
+import { fillPath, type RouteDefinition } from '@outsync/contracts';
+import { accountsRoutes } from '@outsync/contracts/accounts';
 import { buildApiKey, buildUserAccount } from './testing/account-factories';
 import { guardOutboundCalls } from './testing/nock-guard';
 import { buildProfile } from './testing/profile-factories';

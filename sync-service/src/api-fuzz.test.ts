@@ -1,7 +1,9 @@
-// Every route of the API, fed malformed, oversized, wrongly typed and operator-injection input:
-// each answer is a 4xx error envelope, never a 5xx, and no such input reaches a database query
-// or an outside system (nock refuses any outbound call).
-import { apiRoutes, CSRF_HEADER, pathParamNames, type RouteDefinition } from '@outsync/contracts';
+// Every route of the API (`serviceRoutes`: the core table and each area's), fed malformed,
+// oversized, wrongly typed and operator-injection input: each answer is a 4xx error envelope,
+// never a 5xx, and no such input reaches a database query or an outside system (nock refuses any
+// outbound call).
+import { CSRF_HEADER, pathParamNames, type RouteDefinition } from '@outsync/contracts';
+import { serviceRoutes } from './api-table';
 import { CSRF_COOKIE } from './platform/http/csrf';
 import { SESSION_COOKIE } from './platform/http/session';
 import { guardOutboundCalls } from './testing/nock-guard';
@@ -48,7 +50,7 @@ const BAD_BODIES: { name: string; body: string }[] = [
 ];
 
 function routeCases(filter: (route: RouteDefinition) => boolean) {
-  const routes: [string, RouteDefinition][] = Object.entries(apiRoutes);
+  const routes: [string, RouteDefinition][] = Object.entries(serviceRoutes);
   return routes.filter(([, route]) => (route.auth ?? 'session') === 'session' && filter(route));
 }
 

@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '@outsync/contracts';
+import type { ApiClient, RouteClient, RouteTable } from '@outsync/contracts';
 import { useApiErrorToast } from './api-error-toast';
-import { createDashboardApiClient } from './dashboard-api-client';
+import { createDashboardApiClient, routeClientLike } from './dashboard-api-client';
 import { getPageQueryClient, registerErrorToastHandler } from './query-client';
 
 /**
@@ -39,8 +39,19 @@ export function ApiProvider({
   );
 }
 
+/** The host's client of the core routes (`apiRoutes`: health, sign-in, the session). */
 export function useApi(): ApiClient {
   return useContext(ApiClientContext);
+}
+
+/**
+ * A client of an area's route table (`useRouteClient(accountsRoutes)`), made with the same
+ * options as the host's client: the shell's 401 still goes to /unauthorized, and the CSRF token
+ * is the page's one. The same client for as long as the host's client and the table stay the
+ * same; keep route tables at module level.
+ */
+export function useRouteClient<const T extends RouteTable>(routes: T): RouteClient<T> {
+  return routeClientLike(useApi(), routes);
 }
 
 /** Routes the cache-wide `meta.errorToast` failures to this tree's toast store. */

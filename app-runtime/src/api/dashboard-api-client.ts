@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, createApiClient, CSRF_HEADER, type ApiClient } from '@outsync/contracts';
+import {
+  ApiError,
+  apiRoutes,
+  createRouteClient,
+  CSRF_HEADER,
+  type ApiClient,
+  type RouteClient,
+  type RouteTable,
+} from '@outsync/contracts';
 import { CSRF_TOKEN_UNAVAILABLE, ensureCsrfToken, forgetCsrfToken } from './csrf';
 import { getPageQueryClient } from './query-client';
 
@@ -15,17 +23,29 @@ export interface DashboardApiClientOptions {
   queryClient?: QueryClient;
 }
 
+/** Makes a client for another route table with the options a dashboard client was made with. */
+type RouteClientFactory = <T extends RouteTable>(routes: T) => RouteClient<T>;
+
 /**
- * The typed client every dashboard screen calls the API through. Each state-changing call carries
- * `X-CSRF-Token`: the page's token (fetched once into the query cache, again after a 403).
+ * Where a dashboard client keeps its factory. Private to this module (app-runtime is a federation
+ * singleton, so the shell's client and a remote's `useRouteClient` see the same symbol).
  */
-export function createDashboardApiClient({
-  onUnauthorized,
-  queryClient,
-}: DashboardApiClientOptions = {}): ApiClient {
+const routeClientFactory = Symbol('outsync.dashboardRouteClientFactory');
+
+/**
+ * A typed client for any route table, with the dashboard's behaviour: each state-changing call
+ * carries `X-CSRF-Token`, the page's token (fetched once into the query cache, again after a
+ * 403), and a 401 calls `onUnauthorized`. An area's screens reach theirs through
+ * `useRouteClient(areaRoutes)`, which uses the options of the client the host provided.
+ */
+export function createDashboardRouteClient<const T extends RouteTable>(
+  routes: T,
+  options: DashboardApiClientOptions = {},
+): RouteClient<T> {
+  const { onUnauthorized, queryClient } = options;
   // Resolved per call, so a client made at module load does not create the cache too early.
   const cache = () => queryClient ?? getPageQueryClient();
-  return createApiClient({
+  const client = createRouteClient(routes, {
     hooks: {
       beforeRequest: [
         async ({ request }) => {
@@ -43,6 +63,44 @@ export function createDashboardApiClient({
       ],
     },
   });
+  const factory: RouteClientFactory = (other) => createDashboardRouteClient(other, options);
+  // Not enumerable: the client's own keys stay the route names.
+  Object.defineProperty(client, routeClientFactory, { value: factory });
+  return client;
+}
+
+/**
+ * The typed client every dashboard screen calls the core API through (`useApi()`); an area's
+ * routes go through `useRouteClient`. Same behaviour as `createDashboardRouteClient`.
+ */
+export function createDashboardApiClient(options: DashboardApiClientOptions = {}): ApiClient {
+  return createDashboardRouteClient(apiRoutes, options);
+}
+
+/** One client per (host client, route table): a screen's calls keep one identity per render. */
+const routeClients = new WeakMap<object, WeakMap<RouteTable, unknown>>();
+
+/**
+ * A client for `routes` made with the same options as `client` (its 401 handler, its CSRF
+ * cache), when `client` is a dashboard client; otherwise (a hand-made client in a test) with the
+ * default options, as `defaultApiClient`. Memoised per (client, routes).
+ */
+export function routeClientLike<const T extends RouteTable>(
+  client: object,
+  routes: T,
+): RouteClient<T> {
+  let clients = routeClients.get(client);
+  if (!clients) {
+    clients = new WeakMap();
+    routeClients.set(client, clients);
+  }
+  let routeClient = clients.get(routes) as RouteClient<T> | undefined;
+  if (!routeClient) {
+    const factory = (client as { [routeClientFactory]?: RouteClientFactory })[routeClientFactory];
+    routeClient = factory ? factory(routes) : createDashboardRouteClient(routes);
+    clients.set(routes, routeClient);
+  }
+  return routeClient;
 }
 
 async function csrfTokenFor(queryClient: QueryClient): Promise<string> {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineRoute } from '../http/route';
+import * as z from '@outsync/contracts/zod';
+import { defineRoute, type RouteClient } from '@outsync/contracts';
 import {
   ApiKeyCheckRequestSchema,
   ApiKeyCheckResponseSchema,
@@ -401,3 +401,8 @@ export const accountsRoutes = {
       "Create Fields: OutSync's custom fields on the chosen objects and their permissions on the permission set; creating them again is not an error.",
   }),
 };
+
+export type AccountsRoutes = typeof accountsRoutes;
+
+/** The typed client of the connected-accounts routes (app-runtime's `useRouteClient(accountsRoutes)`). */
+export type AccountsApiClient = RouteClient<AccountsRoutes>;

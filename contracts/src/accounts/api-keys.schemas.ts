@@ -1,11 +1,11 @@
-import { z } from 'zod';
-import { leadCategoryId } from '../catalog/lead-categories';
+import * as z from '@outsync/contracts/zod';
 import {
+  leadCategoryId,
   platformFacts,
   PlatformSchema,
   platformFromAnySpelling,
   type Platform,
-} from '../catalog/platforms';
+} from '@outsync/contracts';
 import { IdSchema, isHttpUrl, shortText } from './common.schemas';
 
 /**

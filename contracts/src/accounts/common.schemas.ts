@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 
 /** Ids are MongoDB ObjectIds as 24 hex digits; anything else is a 400, never a lookup. */
 export const IdSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 import { IdSchema, shortText } from './common.schemas';
 import { UserAccountSchema } from './user-accounts.schemas';
 

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { RoleSchema } from '../auth/auth.schemas';
-import { CrmKindSchema } from '../catalog/crm-kinds';
+import * as z from '@outsync/contracts/zod';
+import { CrmKindSchema, RoleSchema } from '@outsync/contracts';
 import { IdSchema, isHttpUrl, shortText } from './common.schemas';
 
 /** The three per-profile feature flags (spec 02 §3, §6). */

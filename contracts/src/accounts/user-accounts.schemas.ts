@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 import { IdSchema, isHttpUrl, shortText } from './common.schemas';
 
 /** An additional webhook endpoint ("user account", spec 02 §3). */

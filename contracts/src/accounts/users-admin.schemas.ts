@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { RoleSchema } from '../auth/auth.schemas';
-import { CrmKindSchema } from '../catalog/crm-kinds';
+import * as z from '@outsync/contracts/zod';
+import { CrmKindSchema, RoleSchema } from '@outsync/contracts';
 import { IdSchema } from './common.schemas';
 import { ProfileFlagsSchema } from './profiles.schemas';
 

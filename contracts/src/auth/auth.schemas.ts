@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 
 /** Header every state-changing, cookie-authenticated request carries (spec 01 §7). */
 export const CSRF_HEADER = 'X-CSRF-Token';

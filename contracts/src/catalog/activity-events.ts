@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 
 /** The 14 activity event types the product syncs (spec 01 §3, spec 02 §3), by group. */
 export const EMAIL_ACTIVITY_EVENT_TYPES = [

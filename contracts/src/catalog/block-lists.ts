@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 
 export const ListTypeSchema = z.enum(['CONTACT_LIST', 'COMPANY_LIST']);
 export type ListType = z.infer<typeof ListTypeSchema>;

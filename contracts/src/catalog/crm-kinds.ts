@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 
 /** The CRM destinations; the kind values are part of the contract (spec 01 §1). */
 export const CrmKindSchema = z.enum(['HUBSPOT', 'SALESFORCE']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 
 /** The sales engagement platforms' type values (spec 01 §1), as webhooks store them. */
 export const PlatformSchema = z.enum(['smartlead', 'instantly', 'bison', 'heyreach']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 import { EMAIL_ACTIVITY_EVENT_TYPES } from './activity-events';
 import type { Platform } from './platforms';
 

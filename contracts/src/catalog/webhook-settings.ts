@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 import type { CrmKind } from './crm-kinds';
 import { platformFacts, type Platform } from './platforms';
 

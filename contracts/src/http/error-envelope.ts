@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 
 /** The one JSON shape every error response of the API has. */
 export const ErrorEnvelopeSchema = z

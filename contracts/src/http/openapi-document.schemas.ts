@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 
 /** The parts of an OpenAPI 3.1 document a client may rely on; the rest passes through. */
 export const OpenApiDocumentSchema = z.looseObject({

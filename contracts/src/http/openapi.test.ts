@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountsRoutes } from '../accounts';
 import { apiRoutes } from '../api-routes';
 import { buildOpenApiDocument } from './openapi';
 import { defineRoute, toOpenApiPath } from './route';
@@ -95,7 +96,9 @@ function expectStructurallyValid(document: ReturnType<typeof buildOpenApiDocumen
 }
 
 describe('buildOpenApiDocument', () => {
-  const document = buildOpenApiDocument(apiRoutes, {
+  // Every route the service serves: the core table and each area's (as sync-service builds it).
+  const allRoutes = { ...apiRoutes, ...accountsRoutes };
+  const document = buildOpenApiDocument(allRoutes, {
     title: 'OutSync API',
     version: '0.1.0',
     serverUrl: 'http://localhost:3000',
@@ -108,12 +111,18 @@ describe('buildOpenApiDocument', () => {
     expect(document.jsonSchemaDialect).toBe('https://spec.openapis.org/oas/3.1/dialect/base');
   });
 
+  it('keeps every route of every table: no area reuses a core route name', () => {
+    expect(Object.keys(allRoutes)).toHaveLength(
+      Object.keys(apiRoutes).length + Object.keys(accountsRoutes).length,
+    );
+  });
+
   it('has one operation per route of the table', () => {
     const operations = operationsOf(document);
     expect(operations.map(({ operation }) => operation.operationId).sort()).toEqual(
-      Object.keys(apiRoutes).sort(),
+      Object.keys(allRoutes).sort(),
     );
-    for (const [name, route] of Object.entries(apiRoutes)) {
+    for (const [name, route] of Object.entries(allRoutes)) {
       const operation = document.paths[toOpenApiPath(route.path)]?.[route.method] as Json;
       expect(operation).toMatchObject({ operationId: name, description: route.description });
     }

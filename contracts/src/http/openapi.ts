@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@outsync/contracts/zod';
 import { ErrorEnvelopeSchema } from './error-envelope';
 import type { OpenApiDocument } from './openapi-document.schemas';
 import { toOpenApiPath, type RouteDefinition, type RouteTable } from './route';

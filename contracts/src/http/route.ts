@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '@outsync/contracts/zod';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -6,24 +6,30 @@
 import {
   apiRoutes,
   platformFacts,
-  type AdminUserRow,
-  type ApiKey,
-  type ApiRoutes,
-  type ConnectedAccountCheckResponse,
   type ErrorEnvelope,
-  type HubspotProfilesResponse,
-  type IntegrationItem,
-  type LeadCategory,
   type RouteDefinition,
   type RouteOutput,
   type RouteParsedInput,
+} from '@outsync/contracts';
+import {
+  accountsRoutes,
+  type AdminUserRow,
+  type ApiKey,
+  type ConnectedAccountCheckResponse,
+  type HubspotProfilesResponse,
+  type IntegrationItem,
+  type LeadCategory,
   type SalesforceProfile,
   type UserAccount,
-} from '@outsync/contracts';
+} from '@outsync/contracts/accounts';
 import { oid } from './fixtures';
 import { apiKeyInUse, endpointInUse, privateAddress, serviceErrors } from './service-answers';
 
-export type RouteName = keyof ApiRoutes;
+/** Every route the service serves: the core table and this area's (as sync-service's `serviceRoutes`). */
+const serviceRoutes = { ...apiRoutes, ...accountsRoutes };
+type ServiceRoutes = typeof serviceRoutes;
+
+export type RouteName = keyof ServiceRoutes;
 
 /** What the fake keeps, as the service's database would. Tests seed and inspect it. */
 export interface FakeDb {
@@ -64,13 +70,13 @@ export function emptyDb(): FakeDb {
 
 /** One answer: a body (the route's success status), an error envelope, or a page not in JSON. */
 export type FakeReply<N extends RouteName> =
-  | { status?: number; body: RouteOutput<ApiRoutes[N]> }
+  | { status?: number; body: RouteOutput<ServiceRoutes[N]> }
   | { status: number; error: ErrorEnvelope }
   | { status: number; text: string };
 
 /** A route's handler gets the request already validated by the route's schemas. */
 export type FakeHandler<N extends RouteName> = (
-  input: RouteParsedInput<ApiRoutes[N]>,
+  input: RouteParsedInput<ServiceRoutes[N]>,
   request: SentRequest,
 ) => FakeReply<N> | Promise<FakeReply<N>>;
 
@@ -294,7 +300,7 @@ interface RouteEntry {
 }
 
 // Paths with fewer parameters first: '/profiles/check-connected-account' before '/profiles/:userId'.
-const routeTable: RouteEntry[] = (Object.entries(apiRoutes) as [RouteName, RouteDefinition][])
+const routeTable: RouteEntry[] = (Object.entries(serviceRoutes) as [RouteName, RouteDefinition][])
   .map(([name, route]) => ({
     name,
     route,

@@ -1,15 +1,15 @@
 // Data the fake service starts from. Typed by the contracts' schemas (z.infer), so a fixture
 // that no longer has the shape the service answers does not compile.
+import type { CurrentUser } from '@outsync/contracts';
 import type {
   AdminUserRow,
   ApiKey,
-  CurrentUser,
   IntegrationItem,
   LeadCategory,
   SalesforceProfile,
   UserAccount,
   UserProfile,
-} from '@outsync/contracts';
+} from '@outsync/contracts/accounts';
 
 /** A MongoDB-style id (24 hexadecimal digits) made from a small number: oid(7) = '00…07'. */
 export function oid(n: number): string {

@@ -210,6 +210,8 @@ const cellStyles = css<{ $align?: Align }>`
 
 const HeaderCell = styled.th<{ $align?: Align; $sticky: boolean }>`
   ${cellStyles}
+  /* Headers are words: they wrap between words, never inside one ("Acco-unt"). */
+  overflow-wrap: normal;
   vertical-align: bottom;
   font-weight: 600;
   border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong};

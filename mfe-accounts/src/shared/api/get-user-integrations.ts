@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, IntegrationItem } from '@outsync/contracts';
+import type { AccountsApiClient, IntegrationItem } from '@outsync/contracts/accounts';
+import { useAccountsApi } from './accounts-api';
 
 /** The signed-in user's own CRM profiles, for the "Select Profile" lists (spec 02 §7). */
 export function getUserIntegrations(
-  client: ApiClient,
+  client: AccountsApiClient,
   signal?: AbortSignal,
 ): Promise<IntegrationItem[]> {
   return client.userIntegrations({ signal });
@@ -12,7 +12,7 @@ export function getUserIntegrations(
 
 export const userIntegrationsQueryKey = ['accounts', 'integrations'] as const;
 
-export function userIntegrationsQueryOptions(client: ApiClient) {
+export function userIntegrationsQueryOptions(client: AccountsApiClient) {
   return queryOptions({
     queryKey: userIntegrationsQueryKey,
     queryFn: ({ signal }) => getUserIntegrations(client, signal),
@@ -22,6 +22,6 @@ export function userIntegrationsQueryOptions(client: ApiClient) {
 }
 
 export function useUserIntegrations() {
-  const client = useApi();
+  const client = useAccountsApi();
   return useQuery(userIntegrationsQueryOptions(client));
 }

@@ -1,4 +1,4 @@
-import type { ProfileFlags } from '@outsync/contracts';
+import type { ProfileFlags } from '@outsync/contracts/accounts';
 import styled from 'styled-components';
 import { VisuallyHidden } from '@outsync/ui';
 

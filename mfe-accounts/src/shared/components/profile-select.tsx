@@ -1,4 +1,4 @@
-import { integrationLabel, type IntegrationItem } from '@outsync/contracts';
+import { integrationLabel, type IntegrationItem } from '@outsync/contracts/accounts';
 import { Select } from '@outsync/ui/select';
 
 export const profileSelectLabel = 'Select Profile';

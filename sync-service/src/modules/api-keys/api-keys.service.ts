@@ -1,14 +1,16 @@
 import {
-  AccountsErrorCodes,
   BISON_LEAD_CATEGORIES,
   ErrorCodes,
   leadCategoryId,
   platformFacts,
+  type Platform,
+} from '@outsync/contracts';
+import {
+  AccountsErrorCodes,
   type ApiKey,
   type ApiKeysResponse,
   type LeadCategory,
-  type Platform,
-} from '@outsync/contracts';
+} from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import { isConnectorError, type ConnectorError } from '../../connectors/http';
 import { HttpError, notFound } from '../../platform/http/http-error';

@@ -4,13 +4,8 @@ import {
   startSandbox,
   type RunningSandbox,
 } from '@outsync/sandbox';
-import {
-  CSRF_HEADER,
-  type ApiKey,
-  type ApiKeysResponse,
-  type LeadCategory,
-  type Platform,
-} from '@outsync/contracts';
+import { CSRF_HEADER, type Platform } from '@outsync/contracts';
+import type { ApiKey, ApiKeysResponse, LeadCategory } from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import { buildApiKey } from '../../testing/account-factories';
 import { guardOutboundCalls } from '../../testing/nock-guard';

@@ -1,4 +1,5 @@
-import type { LeadCategory, Platform } from '@outsync/contracts';
+import type { Platform } from '@outsync/contracts';
+import type { LeadCategory } from '@outsync/contracts/accounts';
 import {
   createBisonClient,
   createHeyreachClient,

@@ -1,9 +1,11 @@
 import { apiInfo, apiRoutes, buildOpenApiDocument } from '@outsync/contracts';
+import { serviceRoutes } from '../../api-table';
 import { addRoute } from '../../platform/http/route';
 import type { AppRouter } from '../../platform/http/types';
 
 export function registerOpenApiRoutes(router: AppRouter, deps: { publicUrl: string }): void {
-  // Built once: the route table does not change while the process runs.
-  const document = buildOpenApiDocument(apiRoutes, { ...apiInfo, serverUrl: deps.publicUrl });
+  // Built once: the route tables do not change while the process runs. Every route the service
+  // serves, not only the core table.
+  const document = buildOpenApiDocument(serviceRoutes, { ...apiInfo, serverUrl: deps.publicUrl });
   addRoute(router, apiRoutes.openapi, () => document);
 }

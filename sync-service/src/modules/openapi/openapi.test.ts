@@ -1,4 +1,5 @@
-import { apiRoutes, createApiClient, toOpenApiPath } from '@outsync/contracts';
+import { createApiClient, toOpenApiPath } from '@outsync/contracts';
+import { serviceRoutes } from '../../api-table';
 import {
   startTestService,
   unreachableMongoUri,
@@ -31,7 +32,7 @@ describe('GET /api/openapi.json', () => {
       info: { title: 'OutSync API', version: '0.1.0' },
       servers: [{ url: 'https://outsync.example.com' }],
     });
-    for (const [name, route] of Object.entries(apiRoutes)) {
+    for (const [name, route] of Object.entries(serviceRoutes)) {
       expect(document.paths[toOpenApiPath(route.path)]?.[route.method]).toMatchObject({
         operationId: name,
       });

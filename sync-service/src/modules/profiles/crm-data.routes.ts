@@ -1,4 +1,4 @@
-import { apiRoutes } from '@outsync/contracts';
+import { accountsRoutes } from '@outsync/contracts/accounts';
 import { addRoute } from '../../platform/http/route';
 import type { AppContext, AppRouter, SessionUser } from '../../platform/http/types';
 import type { CrmDataService } from './crm-data.service';
@@ -12,25 +12,25 @@ function userOf(ctx: AppContext): SessionUser {
 /** Owners, endpoints, properties and Salesforce settings data for the webhook forms. */
 export function registerCrmDataRoutes(router: AppRouter, deps: { crmData: CrmDataService }): void {
   const { crmData } = deps;
-  addRoute(router, apiRoutes.hubspotOwnersAndUserAccounts, ({ params }, ctx) =>
+  addRoute(router, accountsRoutes.hubspotOwnersAndUserAccounts, ({ params }, ctx) =>
     crmData.ownersAndUserAccounts(userOf(ctx), params.userProfileId, 'HUBSPOT'),
   );
-  addRoute(router, apiRoutes.salesforceUserAccounts, ({ params }, ctx) =>
+  addRoute(router, accountsRoutes.salesforceUserAccounts, ({ params }, ctx) =>
     crmData.ownersAndUserAccounts(userOf(ctx), params.userProfileId, 'SALESFORCE'),
   );
-  addRoute(router, apiRoutes.crmProperties, ({ params, query }, ctx) =>
+  addRoute(router, accountsRoutes.crmProperties, ({ params, query }, ctx) =>
     crmData.properties(userOf(ctx), params.userProfileId, query.type),
   );
-  addRoute(router, apiRoutes.salesforcePermissionSets, ({ params }, ctx) =>
+  addRoute(router, accountsRoutes.salesforcePermissionSets, ({ params }, ctx) =>
     crmData.permissionSets(userOf(ctx), params.userProfileId),
   );
-  addRoute(router, apiRoutes.salesforceTaskTypes, ({ params }, ctx) =>
+  addRoute(router, accountsRoutes.salesforceTaskTypes, ({ params }, ctx) =>
     crmData.taskTypes(userOf(ctx), params.userProfileId),
   );
-  addRoute(router, apiRoutes.validateSalesforceTaskType, ({ body }, ctx) =>
+  addRoute(router, accountsRoutes.validateSalesforceTaskType, ({ body }, ctx) =>
     crmData.validateTaskType(userOf(ctx), body),
   );
-  addRoute(router, apiRoutes.createSalesforceFields, ({ body }, ctx) =>
+  addRoute(router, accountsRoutes.createSalesforceFields, ({ body }, ctx) =>
     crmData.createFields(userOf(ctx), body),
   );
 }

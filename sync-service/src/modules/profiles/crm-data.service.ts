@@ -1,7 +1,7 @@
+import type { CrmKind } from '@outsync/contracts';
 import {
   AccountsErrorCodes,
   type CreateFieldsRequest,
-  type CrmKind,
   type CrmProperty,
   type OwnersAndUserAccountsResponse,
   type PermissionSet,
@@ -9,7 +9,7 @@ import {
   type SuccessMessageResponse,
   type TaskTypesResponse,
   type UserAccount,
-} from '@outsync/contracts';
+} from '@outsync/contracts/accounts';
 import { isConnectorError } from '../../connectors/http';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { MeResponse, SalesforceProfile } from '@outsync/contracts';
+import type { MeResponse } from '@outsync/contracts';
+import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import {
   SALESFORCE_DEMO_CLIENT_ID,
   SALESFORCE_DEMO_CLIENT_SECRET,

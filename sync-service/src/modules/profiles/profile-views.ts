@@ -1,4 +1,5 @@
-import type { IntegrationItem, Role, SalesforceProfile, UserProfile } from '@outsync/contracts';
+import type { Role } from '@outsync/contracts';
+import type { IntegrationItem, SalesforceProfile, UserProfile } from '@outsync/contracts/accounts';
 import type { ProfileDoc } from './profiles.model';
 
 /** A profile as the HubSpot screen lists it, with its owner's staff role. */

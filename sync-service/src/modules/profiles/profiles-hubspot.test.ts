@@ -4,7 +4,8 @@ import {
   HUBSPOT_SECOND_HUB_ID,
   type RunningSandbox,
 } from '@outsync/sandbox';
-import type { HubspotProfilesResponse, MeResponse } from '@outsync/contracts';
+import type { MeResponse } from '@outsync/contracts';
+import type { HubspotProfilesResponse } from '@outsync/contracts/accounts';
 import { guardOutboundCalls } from '../../testing/nock-guard';
 import {
   authorizeInSandbox,

@@ -1,4 +1,5 @@
-import type { IntegrationItem, MeResponse } from '@outsync/contracts';
+import type { MeResponse } from '@outsync/contracts';
+import type { IntegrationItem } from '@outsync/contracts/accounts';
 import { buildProfile } from '../../testing/profile-factories';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';

@@ -4,7 +4,8 @@ import {
   SALESFORCE_DEMO_ORG_ID,
   type RunningSandbox,
 } from '@outsync/sandbox';
-import type { MeResponse, SalesforceProfile } from '@outsync/contracts';
+import type { MeResponse } from '@outsync/contracts';
+import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import nock from 'nock';
 import { buildApiKey } from '../../testing/account-factories';
 import { guardOutboundCalls } from '../../testing/nock-guard';

@@ -1,4 +1,5 @@
-import { apiRoutes, type CrmKind } from '@outsync/contracts';
+import type { CrmKind } from '@outsync/contracts';
+import { accountsRoutes } from '@outsync/contracts/accounts';
 import type { Context } from 'koa';
 import { readCookie } from '../../platform/http/cookies';
 import { HttpError } from '../../platform/http/http-error';
@@ -49,49 +50,49 @@ export function registerProfilesRoutes(
 ): void {
   const { profiles } = deps;
 
-  addRoute(router, apiRoutes.userIntegrations, (_input, ctx) => {
+  addRoute(router, accountsRoutes.userIntegrations, (_input, ctx) => {
     noStore(ctx);
     return profiles.integrations(callerOf(ctx).user, 'own');
   });
-  addRoute(router, apiRoutes.organizationIntegrations, (_input, ctx) => {
+  addRoute(router, accountsRoutes.organizationIntegrations, (_input, ctx) => {
     noStore(ctx);
     return profiles.integrations(callerOf(ctx).user, 'organization');
   });
 
-  addRoute(router, apiRoutes.hubspotCheckConnectedAccount, (_input, ctx) => {
+  addRoute(router, accountsRoutes.hubspotCheckConnectedAccount, (_input, ctx) => {
     noStore(ctx);
     return profiles.checkConnectedAccount(callerOf(ctx).user, 'HUBSPOT');
   });
-  addRoute(router, apiRoutes.hubspotProfiles, (_input, ctx) => {
+  addRoute(router, accountsRoutes.hubspotProfiles, (_input, ctx) => {
     noStore(ctx);
     return profiles.hubspotProfiles(callerOf(ctx).user);
   });
-  addRoute(router, apiRoutes.hubspotAuthorizeUrl, async (_input, ctx) => {
+  addRoute(router, accountsRoutes.hubspotAuthorizeUrl, async (_input, ctx) => {
     noStore(ctx);
     return { url: await profiles.hubspotAuthorizeUrl(callerOf(ctx)) };
   });
-  addRoute(router, apiRoutes.deleteHubspotProfile, ({ params }, ctx) => {
+  addRoute(router, accountsRoutes.deleteHubspotProfile, ({ params }, ctx) => {
     noStore(ctx);
     return profiles.deleteProfile(callerOf(ctx).user, params.id, 'HUBSPOT');
   });
 
-  addRoute(router, apiRoutes.salesforceCheckConnectedAccount, (_input, ctx) => {
+  addRoute(router, accountsRoutes.salesforceCheckConnectedAccount, (_input, ctx) => {
     noStore(ctx);
     return profiles.checkConnectedAccount(callerOf(ctx).user, 'SALESFORCE');
   });
-  addRoute(router, apiRoutes.salesforceProfiles, (_input, ctx) => {
+  addRoute(router, accountsRoutes.salesforceProfiles, (_input, ctx) => {
     noStore(ctx);
     return profiles.salesforceProfiles(callerOf(ctx).user);
   });
-  addRoute(router, apiRoutes.createSalesforceProfile, ({ body }, ctx) => {
+  addRoute(router, accountsRoutes.createSalesforceProfile, ({ body }, ctx) => {
     noStore(ctx);
     return profiles.createSalesforceProfile(callerOf(ctx).user, body);
   });
-  addRoute(router, apiRoutes.salesforceConnectCheck, ({ params }, ctx) => {
+  addRoute(router, accountsRoutes.salesforceConnectCheck, ({ params }, ctx) => {
     noStore(ctx);
     return profiles.salesforceConnect(callerOf(ctx), params.userId);
   });
-  addRoute(router, apiRoutes.deleteSalesforceProfile, ({ params }, ctx) => {
+  addRoute(router, accountsRoutes.deleteSalesforceProfile, ({ params }, ctx) => {
     noStore(ctx);
     return profiles.deleteProfile(callerOf(ctx).user, params.id, 'SALESFORCE');
   });

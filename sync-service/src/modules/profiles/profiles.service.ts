@@ -1,17 +1,19 @@
 // The profiles module's public face: other modules import profiles only through this file.
 import {
-  AccountsErrorCodes,
   ErrorCodes,
   hubspotOAuth,
   salesforceOAuth,
-  type ConnectedAccountCheckResponse,
   type CrmKind,
+  type Role,
+} from '@outsync/contracts';
+import {
+  AccountsErrorCodes,
+  type ConnectedAccountCheckResponse,
   type HubspotProfilesResponse,
   type IntegrationItem,
-  type Role,
   type SalesforceConnectCheckResponse,
   type SalesforceProfile,
-} from '@outsync/contracts';
+} from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import { isConnectorError, type TokenAuth } from '../../connectors/http';
 import { HttpError, notFound } from '../../platform/http/http-error';

@@ -1,4 +1,4 @@
-import { AccountsErrorCodes } from '@outsync/contracts';
+import { AccountsErrorCodes } from '@outsync/contracts/accounts';
 import { isConnectorError, SYSTEM_NAMES, type ConnectorError } from '../../connectors/http';
 import { HttpError } from '../../platform/http/http-error';
 

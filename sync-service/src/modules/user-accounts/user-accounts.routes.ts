@@ -1,4 +1,4 @@
-import { apiRoutes } from '@outsync/contracts';
+import { accountsRoutes } from '@outsync/contracts/accounts';
 import { addRoute } from '../../platform/http/route';
 import { authenticate } from '../../platform/http/session';
 import type { AppContext, AppRouter } from '../../platform/http/types';
@@ -11,15 +11,15 @@ export function registerUserAccountsRoutes(
 ): void {
   const { userAccounts } = deps;
 
-  addRoute(router, apiRoutes.userAccounts, async (_input, ctx) =>
+  addRoute(router, accountsRoutes.userAccounts, async (_input, ctx) =>
     userAccounts.list(await caller(ctx)),
   );
 
-  addRoute(router, apiRoutes.createUserAccount, async ({ body }, ctx) =>
+  addRoute(router, accountsRoutes.createUserAccount, async ({ body }, ctx) =>
     userAccounts.create(await caller(ctx), body),
   );
 
-  addRoute(router, apiRoutes.deleteUserAccount, async ({ params }, ctx) =>
+  addRoute(router, accountsRoutes.deleteUserAccount, async ({ params }, ctx) =>
     userAccounts.remove(await caller(ctx), params.id),
   );
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { ErrorCodes } from '@outsync/contracts';
 import {
   AccountsErrorCodes,
-  ErrorCodes,
   userAccountMessages,
   type UserAccount,
-} from '@outsync/contracts';
+} from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { startSandbox, type RunningSandbox } from '@outsync/sandbox';
-import type { UserAccount } from '@outsync/contracts';
+import type { UserAccount } from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import { buildUserAccount } from '../../testing/account-factories';
 import { guardOutboundCalls } from '../../testing/nock-guard';

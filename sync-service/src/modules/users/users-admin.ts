@@ -1,9 +1,9 @@
-import {
-  ErrorCodes,
-  type AdminUserRow,
-  type AdminUserUpdateRequest,
-  type ProfileFlags,
-} from '@outsync/contracts';
+import { ErrorCodes } from '@outsync/contracts';
+import type {
+  AdminUserRow,
+  AdminUserUpdateRequest,
+  ProfileFlags,
+} from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';

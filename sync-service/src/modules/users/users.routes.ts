@@ -1,4 +1,4 @@
-import { apiRoutes } from '@outsync/contracts';
+import { accountsRoutes } from '@outsync/contracts/accounts';
 import { addRoute } from '../../platform/http/route';
 import type { AppRouter } from '../../platform/http/types';
 import type { UsersAdmin } from './users-admin';
@@ -7,7 +7,7 @@ import type { UsersAdmin } from './users-admin';
 export function registerUsersRoutes(router: AppRouter, deps: { admin: UsersAdmin }): void {
   addRoute(
     router,
-    apiRoutes.adminUsers,
+    accountsRoutes.adminUsers,
     async (_input, ctx) => {
       ctx.set('Cache-Control', 'no-store');
       return deps.admin.list();
@@ -17,7 +17,7 @@ export function registerUsersRoutes(router: AppRouter, deps: { admin: UsersAdmin
 
   addRoute(
     router,
-    apiRoutes.updateAdminUser,
+    accountsRoutes.updateAdminUser,
     async ({ params, body }, ctx) => {
       ctx.set('Cache-Control', 'no-store');
       return deps.admin.update(ctx.state.user!, params.id, body);

@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, LeadCategoriesAddRequest, LeadCategory } from '@outsync/contracts';
+import type {
+  AccountsApiClient,
+  LeadCategoriesAddRequest,
+  LeadCategory,
+} from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { withFixedMessage } from '../../../shared/api/fixed-message';
 import { leadCategoriesQueryKey } from './get-lead-categories';
 
@@ -9,7 +13,7 @@ export const addLeadCategoriesFailed = 'Something went wrong';
 
 /** Adds HeyReach categories; resolves with the key's whole list. */
 export async function addLeadCategories(
-  client: ApiClient,
+  client: AccountsApiClient,
   id: string,
   categories: LeadCategoriesAddRequest['categories'],
 ): Promise<LeadCategory[]> {
@@ -22,7 +26,7 @@ export async function addLeadCategories(
 
 /** The dialog's list becomes the answer (spec 02 §2.5). */
 export function useAddLeadCategories(id: string) {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (categories: LeadCategoriesAddRequest['categories']) =>

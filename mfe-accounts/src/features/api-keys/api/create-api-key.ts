@@ -1,16 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, ApiKey, ApiKeyCreateRequest, ApiKeysResponse } from '@outsync/contracts';
+import type {
+  AccountsApiClient,
+  ApiKey,
+  ApiKeyCreateRequest,
+  ApiKeysResponse,
+} from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { apiKeysQueryKey } from './get-api-keys';
 
 /** Stores a checked key on one of the user's profiles. */
-export function createApiKey(client: ApiClient, body: ApiKeyCreateRequest): Promise<ApiKey> {
+export function createApiKey(
+  client: AccountsApiClient,
+  body: ApiKeyCreateRequest,
+): Promise<ApiKey> {
   return client.createApiKey({ body });
 }
 
 /** The new key joins the table at once; the lists are then fetched again. */
 export function useCreateApiKey() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ApiKeyCreateRequest) => createApiKey(client, body),

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient } from '@outsync/contracts';
+import type { AccountsApiClient } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { apiKeysQueryKey, updateCachedApiKey } from './get-api-keys';
 
 /** Deletes one of the user's keys; resolves with its id and description. */
-export function deleteApiKey(client: ApiClient, id: string) {
+export function deleteApiKey(client: AccountsApiClient, id: string) {
   return client.deleteApiKey({ params: { id } });
 }
 
 export function useDeleteApiKey() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteApiKey(client, id),

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, ApiKey, ApiKeysResponse } from '@outsync/contracts';
+import type { AccountsApiClient, ApiKey, ApiKeysResponse } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { withFixedMessage } from '../../../shared/api/fixed-message';
 
 /** Spec 02 §8 names one text for every failure of this list. */
@@ -8,7 +8,7 @@ export const apiKeysFetchFailed = 'Failed to fetch API keys.';
 
 /** The user's API keys and, for managers and admins, every user's (keys never included). */
 export async function getApiKeys(
-  client: ApiClient,
+  client: AccountsApiClient,
   signal?: AbortSignal,
 ): Promise<ApiKeysResponse> {
   try {
@@ -20,7 +20,7 @@ export async function getApiKeys(
 
 export const apiKeysQueryKey = ['accounts', 'api-keys'] as const;
 
-export function apiKeysQueryOptions(client: ApiClient) {
+export function apiKeysQueryOptions(client: AccountsApiClient) {
   return queryOptions({
     queryKey: apiKeysQueryKey,
     queryFn: ({ signal }) => getApiKeys(client, signal),
@@ -29,7 +29,7 @@ export function apiKeysQueryOptions(client: ApiClient) {
 }
 
 export function useApiKeys() {
-  const client = useApi();
+  const client = useAccountsApi();
   return useQuery(apiKeysQueryOptions(client));
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, LeadCategory } from '@outsync/contracts';
+import type { AccountsApiClient, LeadCategory } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 
 /** A key's lead categories: read from its platform (HeyReach: the ones added by hand). */
 export function getLeadCategories(
-  client: ApiClient,
+  client: AccountsApiClient,
   id: string,
   signal?: AbortSignal,
 ): Promise<LeadCategory[]> {
@@ -14,7 +14,7 @@ export function getLeadCategories(
 export const leadCategoriesQueryKey = (id: string) => ['accounts', 'lead-categories', id] as const;
 
 /** Read afresh each time the dialog opens; a failure shows the service's message. */
-export function leadCategoriesQueryOptions(client: ApiClient, id: string) {
+export function leadCategoriesQueryOptions(client: AccountsApiClient, id: string) {
   return queryOptions({
     queryKey: leadCategoriesQueryKey(id),
     queryFn: ({ signal }) => getLeadCategories(client, id, signal),
@@ -24,6 +24,6 @@ export function leadCategoriesQueryOptions(client: ApiClient, id: string) {
 }
 
 export function useLeadCategories(id: string) {
-  const client = useApi();
+  const client = useAccountsApi();
   return useQuery(leadCategoriesQueryOptions(client, id));
 }

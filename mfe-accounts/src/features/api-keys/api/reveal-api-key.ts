@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient } from '@outsync/contracts';
+import type { AccountsApiClient } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 
 /** The key itself, for its owner only (the lists never carry it). */
-export async function revealApiKey(client: ApiClient, id: string): Promise<string> {
+export async function revealApiKey(client: AccountsApiClient, id: string): Promise<string> {
   const { apiKey } = await client.revealApiKey({ params: { id } });
   return apiKey;
 }
@@ -15,7 +15,7 @@ export async function revealApiKey(client: ApiClient, id: string): Promise<strin
  * cache the page shares (spec 02 §3: isShown is display-only).
  */
 export function useRevealApiKey() {
-  const client = useApi();
+  const client = useAccountsApi();
   const { mutateAsync, reset, isPending, variables } = useMutation({
     mutationFn: (id: string) => revealApiKey(client, id),
     gcTime: 0,

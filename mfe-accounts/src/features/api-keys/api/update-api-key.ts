@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, ApiKey, ApiKeyUpdateRequest } from '@outsync/contracts';
+import type { AccountsApiClient, ApiKey, ApiKeyUpdateRequest } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { apiKeysQueryKey, updateCachedApiKey } from './get-api-keys';
 
 /** Replaces a key's secret, platform, base URL and description (checked by the service too). */
 export function updateApiKey(
-  client: ApiClient,
+  client: AccountsApiClient,
   id: string,
   body: ApiKeyUpdateRequest,
 ): Promise<ApiKey> {
@@ -13,7 +13,7 @@ export function updateApiKey(
 }
 
 export function useUpdateApiKey() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ApiKeyUpdateRequest }) =>

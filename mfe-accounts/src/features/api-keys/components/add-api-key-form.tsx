@@ -1,9 +1,5 @@
-import {
-  ApiKeyCreateRequestSchema,
-  platformFacts,
-  platformFromAnySpelling,
-  type IntegrationItem,
-} from '@outsync/contracts';
+import { platformFacts, platformFromAnySpelling } from '@outsync/contracts';
+import { ApiKeyCreateRequestSchema, type IntegrationItem } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { ProfileSelect } from '../../../shared/components/profile-select';

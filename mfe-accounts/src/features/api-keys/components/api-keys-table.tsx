@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
-import { API_KEY_MASK, platformDisplayName, type ApiKey } from '@outsync/contracts';
+import { API_KEY_MASK, platformDisplayName } from '@outsync/contracts';
+import type { ApiKey } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { Chip, Table, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';

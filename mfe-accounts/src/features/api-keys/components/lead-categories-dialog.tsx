@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import {
-  categoriesFromLines,
-  platformFacts,
-  type ApiKey,
-  type LeadCategory,
-} from '@outsync/contracts';
+import { platformFacts } from '@outsync/contracts';
+import { categoriesFromLines, type ApiKey, type LeadCategory } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { SubmitButton, TextareaField } from '@outsync/ui/form';

@@ -1,10 +1,6 @@
 import { useEffect, useRef } from 'react';
-import {
-  ApiKeyUpdateRequestSchema,
-  platformFacts,
-  platformFromAnySpelling,
-  type ApiKey,
-} from '@outsync/contracts';
+import { platformFacts, platformFromAnySpelling } from '@outsync/contracts';
+import { ApiKeyUpdateRequestSchema, type ApiKey } from '@outsync/contracts/accounts';
 import { Button, useToast } from '@outsync/ui';
 import { PasswordField, SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { Dialog } from '@outsync/ui/overlay';

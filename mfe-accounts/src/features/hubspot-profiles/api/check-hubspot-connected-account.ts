@@ -1,19 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, ConnectedAccountCheckResponse } from '@outsync/contracts';
+import type { AccountsApiClient, ConnectedAccountCheckResponse } from '@outsync/contracts/accounts';
 import type { ToastInput } from '@outsync/ui';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { useAnswerToast } from '../../../shared/api/use-answer-toast';
 
 /** Asks the service whether the user's HubSpot connections still work (spec 02 §2.2). */
 export function checkHubspotConnectedAccount(
-  client: ApiClient,
+  client: AccountsApiClient,
   signal?: AbortSignal,
 ): Promise<ConnectedAccountCheckResponse> {
   return client.hubspotCheckConnectedAccount({ signal });
 }
 
 /** Checked on every entry to the screen: never fresh, dropped when the screen closes. */
-export function hubspotConnectedAccountQueryOptions(client: ApiClient) {
+export function hubspotConnectedAccountQueryOptions(client: AccountsApiClient) {
   return queryOptions({
     queryKey: ['accounts', 'hubspot', 'check-connected-account'] as const,
     queryFn: ({ signal }) => checkHubspotConnectedAccount(client, signal),
@@ -33,7 +33,7 @@ export function hubspotConnectionProblemToast(
 
 /** Runs the check and shows the problem it names, once per check. */
 export function useHubspotConnectedAccountCheck() {
-  const client = useApi();
+  const client = useAccountsApi();
   const query = useQuery(hubspotConnectedAccountQueryOptions(client));
   useAnswerToast(query, hubspotConnectionProblemToast);
   return query;

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, HubspotProfilesResponse } from '@outsync/contracts';
+import type { AccountsApiClient, HubspotProfilesResponse } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { userIntegrationsQueryKey } from '../../../shared/api/get-user-integrations';
 import { hubspotProfilesQueryKey } from './get-hubspot-profiles';
 
 /** Deletes one of the user's own HubSpot profiles; resolves with its id. */
-export async function deleteHubspotProfile(client: ApiClient, id: string): Promise<string> {
+export async function deleteHubspotProfile(client: AccountsApiClient, id: string): Promise<string> {
   const deleted = await client.deleteHubspotProfile({ params: { id } });
   return deleted.id;
 }
 
 /** The profile leaves the tables at once; the lists are then fetched again. */
 export function useDeleteHubspotProfile() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteHubspotProfile(client, id),

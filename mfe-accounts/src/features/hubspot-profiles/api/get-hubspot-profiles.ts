@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, HubspotProfilesResponse } from '@outsync/contracts';
+import type { AccountsApiClient, HubspotProfilesResponse } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 
 /** The user's own HubSpot profiles and the other profiles on the same portals. */
 export function getHubspotProfiles(
-  client: ApiClient,
+  client: AccountsApiClient,
   signal?: AbortSignal,
 ): Promise<HubspotProfilesResponse> {
   return client.hubspotProfiles({ signal });
@@ -12,7 +12,7 @@ export function getHubspotProfiles(
 
 export const hubspotProfilesQueryKey = ['accounts', 'hubspot', 'profiles'] as const;
 
-export function hubspotProfilesQueryOptions(client: ApiClient) {
+export function hubspotProfilesQueryOptions(client: AccountsApiClient) {
   return queryOptions({
     queryKey: hubspotProfilesQueryKey,
     queryFn: ({ signal }) => getHubspotProfiles(client, signal),
@@ -21,6 +21,6 @@ export function hubspotProfilesQueryOptions(client: ApiClient) {
 }
 
 export function useHubspotProfiles() {
-  const client = useApi();
+  const client = useAccountsApi();
   return useQuery(hubspotProfilesQueryOptions(client));
 }

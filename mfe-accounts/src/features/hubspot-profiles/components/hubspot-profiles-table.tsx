@@ -1,4 +1,4 @@
-import type { HubspotProfilesResponse, UserProfile } from '@outsync/contracts';
+import type { HubspotProfilesResponse, UserProfile } from '@outsync/contracts/accounts';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ApprovedFlags, accountName } from '../../../shared/components/profile-cells';
 import {

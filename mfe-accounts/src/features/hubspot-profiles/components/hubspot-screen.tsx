@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { crmDisplayNames, type UserProfile } from '@outsync/contracts';
+import { crmDisplayNames } from '@outsync/contracts';
+import type { UserProfile } from '@outsync/contracts/accounts';
 import { Page, useToast } from '@outsync/ui';
 import { BusyButton } from '@outsync/ui/form';
 import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';

@@ -1,19 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, ConnectedAccountCheckResponse } from '@outsync/contracts';
+import type { AccountsApiClient, ConnectedAccountCheckResponse } from '@outsync/contracts/accounts';
 import type { ToastInput } from '@outsync/ui';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { useAnswerToast } from '../../../shared/api/use-answer-toast';
 
 /** Asks the service whether the user's Salesforce connections still work (spec 02 §2.3). */
 export function checkSalesforceConnectedAccount(
-  client: ApiClient,
+  client: AccountsApiClient,
   signal?: AbortSignal,
 ): Promise<ConnectedAccountCheckResponse> {
   return client.salesforceCheckConnectedAccount({ signal });
 }
 
 /** Checked on every entry to the screen: never fresh, dropped when the screen closes. */
-export function salesforceConnectedAccountQueryOptions(client: ApiClient) {
+export function salesforceConnectedAccountQueryOptions(client: AccountsApiClient) {
   return queryOptions({
     queryKey: ['accounts', 'salesforce', 'check-connected-account'] as const,
     queryFn: ({ signal }) => checkSalesforceConnectedAccount(client, signal),
@@ -33,7 +33,7 @@ export function salesforceConnectionProblemToast(
 
 /** Runs the check and shows the message it returns, once per check. */
 export function useSalesforceConnectedAccountCheck() {
-  const client = useApi();
+  const client = useAccountsApi();
   const query = useQuery(salesforceConnectedAccountQueryOptions(client));
   useAnswerToast(query, salesforceConnectionProblemToast);
   return query;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient } from '@outsync/contracts';
+import type { AccountsApiClient } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { browserLocation } from '../../../shared/navigation/browser-location';
 
 /**
@@ -9,7 +9,7 @@ import { browserLocation } from '../../../shared/navigation/browser-location';
  * redirect_uri, response_type=code, prompt=login and a single-use state.
  */
 export async function getSalesforceAuthorizeUrl(
-  client: ApiClient,
+  client: AccountsApiClient,
   userId: string,
 ): Promise<string> {
   const { authorizeUrl } = await client.salesforceConnectCheck({ params: { userId } });
@@ -18,7 +18,7 @@ export async function getSalesforceAuthorizeUrl(
 
 /** Connect: checks the profile, then sends the browser to the org's authorize page. */
 export function useConnectSalesforceProfile() {
-  const client = useApi();
+  const client = useAccountsApi();
   return useMutation({
     mutationFn: (userId: string) => getSalesforceAuthorizeUrl(client, userId),
     onSuccess: (url) => browserLocation.assign(url),

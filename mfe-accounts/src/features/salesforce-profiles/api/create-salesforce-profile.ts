@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
 import type {
-  ApiClient,
+  AccountsApiClient,
   SalesforceProfile,
   SalesforceProfileCreateRequest,
-} from '@outsync/contracts';
+} from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { userIntegrationsQueryKey } from '../../../shared/api/get-user-integrations';
 import { salesforceProfilesQueryKey } from './get-salesforce-profiles';
 
 /** Adds a Salesforce profile: org domain, consumer key and secret. */
 export function createSalesforceProfile(
-  client: ApiClient,
+  client: AccountsApiClient,
   body: SalesforceProfileCreateRequest,
 ): Promise<SalesforceProfile> {
   return client.createSalesforceProfile({ body });
@@ -18,7 +18,7 @@ export function createSalesforceProfile(
 
 /** The new profile joins the table at once; the list is then fetched again. */
 export function useCreateSalesforceProfile() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SalesforceProfileCreateRequest) => createSalesforceProfile(client, body),

@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, SalesforceProfile } from '@outsync/contracts';
+import type { AccountsApiClient, SalesforceProfile } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { userIntegrationsQueryKey } from '../../../shared/api/get-user-integrations';
 import { salesforceProfilesQueryKey } from './get-salesforce-profiles';
 
 /** Deletes one of the user's Salesforce profiles and its stored tokens; resolves with its id. */
-export async function deleteSalesforceProfile(client: ApiClient, id: string): Promise<string> {
+export async function deleteSalesforceProfile(
+  client: AccountsApiClient,
+  id: string,
+): Promise<string> {
   const deleted = await client.deleteSalesforceProfile({ params: { id } });
   return deleted.id;
 }
 
 export function useDeleteSalesforceProfile() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteSalesforceProfile(client, id),

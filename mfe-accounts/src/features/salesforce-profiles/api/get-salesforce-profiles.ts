@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, SalesforceProfile } from '@outsync/contracts';
+import type { AccountsApiClient, SalesforceProfile } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 
 /** The user's Salesforce profiles (the consumer secret is never returned). */
 export function getSalesforceProfiles(
-  client: ApiClient,
+  client: AccountsApiClient,
   signal?: AbortSignal,
 ): Promise<SalesforceProfile[]> {
   return client.salesforceProfiles({ signal });
@@ -12,7 +12,7 @@ export function getSalesforceProfiles(
 
 export const salesforceProfilesQueryKey = ['accounts', 'salesforce', 'profiles'] as const;
 
-export function salesforceProfilesQueryOptions(client: ApiClient) {
+export function salesforceProfilesQueryOptions(client: AccountsApiClient) {
   return queryOptions({
     queryKey: salesforceProfilesQueryKey,
     queryFn: ({ signal }) => getSalesforceProfiles(client, signal),
@@ -21,6 +21,6 @@ export function salesforceProfilesQueryOptions(client: ApiClient) {
 }
 
 export function useSalesforceProfiles() {
-  const client = useApi();
+  const client = useAccountsApi();
   return useQuery(salesforceProfilesQueryOptions(client));
 }

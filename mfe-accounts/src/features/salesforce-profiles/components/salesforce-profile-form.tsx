@@ -1,4 +1,4 @@
-import { SalesforceProfileCreateRequestSchema } from '@outsync/contracts';
+import { SalesforceProfileCreateRequestSchema } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { PasswordField, SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { validationToast } from '../../../shared/validation-toast';

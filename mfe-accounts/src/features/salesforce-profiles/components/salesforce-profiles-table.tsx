@@ -1,4 +1,4 @@
-import type { SalesforceProfile } from '@outsync/contracts';
+import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import {
   CellBusyButton,

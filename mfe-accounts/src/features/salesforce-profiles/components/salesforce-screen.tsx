@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { crmDisplayNames, type SalesforceProfile } from '@outsync/contracts';
+import { crmDisplayNames } from '@outsync/contracts';
+import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import { Page, useToast } from '@outsync/ui';
 import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
 import { Sections } from '../../../shared/components/screen-parts';

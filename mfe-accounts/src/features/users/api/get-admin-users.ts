@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { AdminUserRow, ApiClient } from '@outsync/contracts';
+import type { AdminUserRow, AccountsApiClient } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 
 /** Every profile, and every user without one (managers and admins only). */
-export function getAdminUsers(client: ApiClient, signal?: AbortSignal): Promise<AdminUserRow[]> {
+export function getAdminUsers(
+  client: AccountsApiClient,
+  signal?: AbortSignal,
+): Promise<AdminUserRow[]> {
   return client.adminUsers({ signal });
 }
 
 export const adminUsersQueryKey = ['accounts', 'admin-users'] as const;
 
-export function adminUsersQueryOptions(client: ApiClient) {
+export function adminUsersQueryOptions(client: AccountsApiClient) {
   return queryOptions({
     queryKey: adminUsersQueryKey,
     queryFn: ({ signal }) => getAdminUsers(client, signal),
@@ -19,6 +22,6 @@ export function adminUsersQueryOptions(client: ApiClient) {
 
 /** Asked only for a manager or admin: anyone else would get a 403. */
 export function useAdminUsers({ enabled }: { enabled: boolean }) {
-  const client = useApi();
+  const client = useAccountsApi();
   return useQuery({ ...adminUsersQueryOptions(client), enabled });
 }

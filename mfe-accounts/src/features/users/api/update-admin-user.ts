@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { AdminUserRow, AdminUserUpdateRequest, ApiClient } from '@outsync/contracts';
+import type {
+  AdminUserRow,
+  AdminUserUpdateRequest,
+  AccountsApiClient,
+} from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { adminUsersQueryKey } from './get-admin-users';
 
 /** Admins only: a profile's three flags, and its owner's role and paid plan. */
 export function updateAdminUser(
-  client: ApiClient,
+  client: AccountsApiClient,
   id: string,
   body: AdminUserUpdateRequest,
 ): Promise<AdminUserRow> {
@@ -17,7 +21,7 @@ export function updateAdminUser(
  * owner and shows on each of their rows.
  */
 export function useUpdateAdminUser() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: AdminUserUpdateRequest }) =>

@@ -1,9 +1,9 @@
+import type { Role } from '@outsync/contracts';
 import {
   AdminUserUpdateRequestSchema,
   userUpdatedMessage,
   type AdminUserRow,
-  type Role,
-} from '@outsync/contracts';
+} from '@outsync/contracts/accounts';
 import { Button, useToast } from '@outsync/ui';
 import { CheckboxField, SubmitButton, useZodForm } from '@outsync/ui/form';
 import { Dialog } from '@outsync/ui/overlay';

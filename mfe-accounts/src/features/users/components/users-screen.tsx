@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import { currentUserAtom } from '@outsync/app-runtime';
-import type { AdminUserRow } from '@outsync/contracts';
+import type { AdminUserRow } from '@outsync/contracts/accounts';
 import { Page } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ApprovedFlags, EMPTY_CELL } from '../../../shared/components/profile-cells';

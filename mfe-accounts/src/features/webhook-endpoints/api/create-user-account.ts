@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, UserAccount, UserAccountCreateRequest } from '@outsync/contracts';
+import type {
+  AccountsApiClient,
+  UserAccount,
+  UserAccountCreateRequest,
+} from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { userAccountsQueryKey } from './get-user-accounts';
 
 /** Spec 02 §8: what a create that got no message of the service's says. */
@@ -8,7 +12,7 @@ export const createUserAccountFailed = 'Something went wrong';
 
 /** Adds an endpoint once the service has reached it (a test event answered 2xx). */
 export function createUserAccount(
-  client: ApiClient,
+  client: AccountsApiClient,
   body: UserAccountCreateRequest,
 ): Promise<UserAccount> {
   return client.createUserAccount({ body });
@@ -16,7 +20,7 @@ export function createUserAccount(
 
 /** The new endpoint joins the table at once; the list is then fetched again. */
 export function useCreateUserAccount() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UserAccountCreateRequest) => createUserAccount(client, body),

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, UserAccount } from '@outsync/contracts';
+import type { AccountsApiClient, UserAccount } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 import { userAccountsQueryKey } from './get-user-accounts';
 
 /** Deletes an endpoint; resolves with its id and description. */
-export function deleteUserAccount(client: ApiClient, id: string) {
+export function deleteUserAccount(client: AccountsApiClient, id: string) {
   return client.deleteUserAccount({ params: { id } });
 }
 
 export function useDeleteUserAccount() {
-  const client = useApi();
+  const client = useAccountsApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteUserAccount(client, id),

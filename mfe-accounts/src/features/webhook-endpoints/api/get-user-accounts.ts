@@ -1,15 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useApi } from '@outsync/app-runtime';
-import type { ApiClient, UserAccount } from '@outsync/contracts';
+import type { AccountsApiClient, UserAccount } from '@outsync/contracts/accounts';
+import { useAccountsApi } from '../../../shared/api/accounts-api';
 
 /** The additional webhook endpoints of the user's profiles (spec 02 §2.6). */
-export function getUserAccounts(client: ApiClient, signal?: AbortSignal): Promise<UserAccount[]> {
+export function getUserAccounts(
+  client: AccountsApiClient,
+  signal?: AbortSignal,
+): Promise<UserAccount[]> {
   return client.userAccounts({ signal });
 }
 
 export const userAccountsQueryKey = ['accounts', 'user-accounts'] as const;
 
-export function userAccountsQueryOptions(client: ApiClient) {
+export function userAccountsQueryOptions(client: AccountsApiClient) {
   return queryOptions({
     queryKey: userAccountsQueryKey,
     queryFn: ({ signal }) => getUserAccounts(client, signal),
@@ -18,6 +21,6 @@ export function userAccountsQueryOptions(client: ApiClient) {
 }
 
 export function useUserAccounts() {
-  const client = useApi();
+  const client = useAccountsApi();
   return useQuery(userAccountsQueryOptions(client));
 }

@@ -1,4 +1,4 @@
-import { UserAccountCreateRequestSchema, type IntegrationItem } from '@outsync/contracts';
+import { UserAccountCreateRequestSchema, type IntegrationItem } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { ProfileSelect } from '../../../shared/components/profile-select';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UserAccount } from '@outsync/contracts';
+import type { UserAccount } from '@outsync/contracts/accounts';
 import { Page, Spinner, useToast } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
