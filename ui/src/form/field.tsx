@@ -179,7 +179,9 @@ export const controlStyles = css`
   &[aria-invalid='true']:focus {
     box-shadow: 0 0 0 3px color-mix(in srgb, ${({ theme }) => theme.colors.danger} 18%, transparent);
   }
-  &:read-only {
+  /* [readonly], not :read-only: every non-editable element (a select's trigger <div>) matches
+     :read-only, which greyed every select out. */
+  &[readonly] {
     background: ${({ theme }) => theme.colors.canvas};
     color: ${({ theme }) => theme.colors.inkMuted};
   }
