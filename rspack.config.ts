@@ -163,6 +163,11 @@ export function createAppConfig(options: AppConfigOptions) {
               },
             ]),
           ),
+          // A singleton already loaded is the one every later remote gets. With 'version-first' a
+          // remote loaded after another (webhooks, then accounts) could get the other remote's
+          // not-yet-loaded copy of an equal version: a second react-router without the shell's
+          // Router context ("useLocation() may be used only in the context of a <Router>").
+          shareStrategy: 'loaded-first',
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: true,
           dts: false,

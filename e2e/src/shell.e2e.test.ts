@@ -145,6 +145,7 @@ describe('the shell composes the remotes at run time', () => {
       'react-router': /node_modules_react-router_/,
       'styled-components': /node_modules_styled-components_/,
       jotai: /node_modules_jotai_/,
+      '@outsync/contracts/zod': /contracts_src_zod_ts/,
     };
     for (const [name, pattern] of Object.entries(singletons)) {
       const origins = new Set(
@@ -152,6 +153,13 @@ describe('the shell composes the remotes at run time', () => {
       );
       expect({ name, origins: [...origins] }).toEqual({ name, origins: [baseUrl] });
     }
+    // An area's contracts come with the one module that uses them, once.
+    const accountsContracts = new Set(
+      scripts
+        .filter((url) => /contracts_src_accounts_index_ts/.test(url))
+        .map((url) => new URL(url).origin),
+    );
+    expect([...accountsContracts]).toEqual([originOf('mfe-accounts')]);
     // No tree-shaking fallback copy of a shared package was needed either.
     expect(scripts.filter((url) => url.includes('independent-packages'))).toEqual([]);
     // All four remotes were really loaded from their own origins.
