@@ -54,6 +54,7 @@ export function createCrmGateway(config: CrmGatewayConfig, fetch: ConnectorFetch
           scopes: info.scopes,
         };
       },
+      revoke: (refreshToken) => hubspot.revokeRefreshToken({ apiUrl, fetch, refreshToken }),
       client: (auth) => hubspot.createHubspotClient({ apiUrl, fetch, auth }),
       api(auth) {
         const client = hubspot.createHubspotClient({ apiUrl, fetch, auth });
@@ -116,6 +117,8 @@ export function createCrmGateway(config: CrmGatewayConfig, fetch: ConnectorFetch
           identityUrl: null,
         };
       },
+      revoke: ({ domain, refreshToken }) =>
+        salesforce.revokeToken({ domain, token: refreshToken, fetch }),
       async identity({ instanceUrl, identityUrl, accessToken }) {
         const identity = await salesforce.getIdentity({
           identityUrl: identityUrl ?? `${instanceUrl}/services/oauth2/userinfo`,

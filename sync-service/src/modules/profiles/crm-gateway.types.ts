@@ -72,6 +72,8 @@ export type CrmGateway = {
     exchangeCode(input: { code: string; redirectUri: string }): Promise<TokenSet>;
     refresh(refreshToken: string): Promise<TokenSet>;
     tokenInfo(accessToken: string): Promise<HubspotTokenInfo>;
+    /** Revokes a refresh token (and its access tokens) when a profile is deleted. */
+    revoke(refreshToken: string): Promise<void>;
     api(auth: TokenAuth): HubspotApi;
     /** The connector's whole client, for the sync pipeline and block lists. */
     client(auth: TokenAuth): HubspotClient;
@@ -85,6 +87,8 @@ export type CrmGateway = {
     }): string;
     exchangeCode(input: SalesforceApp & { code: string; redirectUri: string }): Promise<TokenSet>;
     refresh(input: SalesforceApp & { refreshToken: string }): Promise<TokenSet>;
+    /** Revokes a refresh token (and its sessions) at the org's login domain. */
+    revoke(input: { domain: string; refreshToken: string }): Promise<void>;
     identity(input: {
       instanceUrl: string;
       identityUrl: string | null;

@@ -334,6 +334,29 @@ describe('deleting a HubSpot profile', () => {
     expect((await meOf(client)).userProfiles).toEqual([]);
   });
 
+  it('revokes the connection at HubSpot: the stored refresh token stops working', async () => {
+    const client = await customer();
+    await connectHubspot(app.url, client);
+    const [profile] = await profilesOf(client);
+    const refreshToken = app.secrets.open(profile!.connection!.refreshTokenSealed);
+    const refresh = () =>
+      fetch(`${sandbox.url}/hubspot/oauth/v1/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: 'outsync-sandbox-hubspot-client',
+          client_secret: 'outsync-sandbox-hubspot-secret',
+          refresh_token: refreshToken,
+        }),
+      });
+    expect((await refresh()).status).toBe(200);
+
+    const deleted = await client.delete(`/api/admin/hubspot/profiles/${profile!._id.toString()}`);
+    expect(deleted.status).toBe(200);
+    expect((await refresh()).status).toBe(400);
+  });
+
   it("lets an admin delete anyone's profile, but not a manager", async () => {
     const owner = await customer();
     const ownerId = (await meOf(owner)).id;

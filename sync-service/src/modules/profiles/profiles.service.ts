@@ -126,6 +126,26 @@ export function createProfilesService(deps: ProfilesServiceDeps): ProfilesServic
     guardUrl: deps.guardUrl,
     logger: deps.logger,
   });
+  /**
+   * Deleting a profile withdraws OutSync's access at the CRM too, so a deleted connection
+   * leaves no working token behind. Best effort: the customer asked for the deletion, so a CRM
+   * that cannot be reached is logged (without the token), not a reason to keep the profile.
+   */
+  const revokeConnection = async (profile: ProfileDoc): Promise<void> => {
+    if (!profile.connection) return;
+    try {
+      const refreshToken = deps.secrets.open(profile.connection.refreshTokenSealed);
+      if (profile.crm === 'HUBSPOT') await deps.gateway.hubspot.revoke(refreshToken);
+      else if (profile.salesforce) {
+        await deps.gateway.salesforce.revoke({ domain: profile.salesforce.domain, refreshToken });
+      }
+    } catch (error) {
+      deps.logger?.warn(
+        { err: error, profileId: profile._id.toString(), crm: profile.crm },
+        'could not revoke the CRM connection of a deleted profile',
+      );
+    }
+  };
   const redirectUri = (crm: CrmKind) =>
     `${deps.publicUrl}${crm === 'HUBSPOT' ? hubspotOAuth.redirectPath : salesforceOAuth.redirectPath}`;
   const screen = (crm: CrmKind, query: Record<string, string>) =>
@@ -505,6 +525,7 @@ export function createProfilesService(deps: ProfilesServiceDeps): ProfilesServic
           `This profile is still used by ${listWords(usage)}. Delete those first.`,
         );
       }
+      await revokeConnection(profile);
       await profiles.deleteOne({ _id: profile._id });
       await states.forgetProfile(profileId);
       return { id: profileId };

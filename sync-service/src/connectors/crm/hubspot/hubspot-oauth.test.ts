@@ -4,6 +4,7 @@ import {
   exchangeCode,
   getAccessTokenInfo,
   refreshAccessToken,
+  revokeRefreshToken,
 } from './hubspot-oauth';
 import { assertNockDone, failureOf } from '../../test-support';
 
@@ -227,5 +228,32 @@ describe('getAccessTokenInfo', () => {
     expect(error.message).toBe(
       'HubSpot getAccessTokenInfo (GET /oauth/v1/access-tokens/[redacted]) failed: 404 not_found (Access token not found or expired)',
     );
+  });
+});
+
+describe('revokeRefreshToken', () => {
+  it('deletes the refresh token at /oauth/v1/refresh-tokens/{token}', async () => {
+    nock(API).delete(`/oauth/v1/refresh-tokens/${REFRESH}`).reply(204);
+    await expect(
+      revokeRefreshToken({ apiUrl: API, refreshToken: REFRESH }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('counts a token HubSpot no longer knows as revoked', async () => {
+    nock(API).delete(`/oauth/v1/refresh-tokens/${REFRESH}`).reply(404, {
+      status: 'error',
+      message: 'refresh token not found',
+      category: 'OBJECT_NOT_FOUND',
+    });
+    await expect(
+      revokeRefreshToken({ apiUrl: API, refreshToken: REFRESH }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('fails on an outage, without the token in the error', async () => {
+    nock(API).delete(`/oauth/v1/refresh-tokens/${REFRESH}`).times(3).reply(503, 'down');
+    const error = await failureOf(revokeRefreshToken({ apiUrl: API, refreshToken: REFRESH }));
+    expect(error.code).toBe('unavailable');
+    expect(`${error.message} ${String(error)}`).not.toContain(REFRESH);
   });
 });

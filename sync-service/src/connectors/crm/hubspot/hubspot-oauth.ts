@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createHttpClient, type ConnectorFetch } from '../../http';
+import { createHttpClient, isConnectorError, type ConnectorFetch } from '../../http';
 
 /** The real services; the sandbox answers the same paths under `<sandbox>/hubspot`. */
 export const HUBSPOT_API_URL = 'https://api.hubapi.com';
@@ -85,6 +85,28 @@ export async function refreshAccessToken(
     schema: TokenResponseSchema,
   });
   return toTokens(answer);
+}
+
+/**
+ * Revokes a refresh token, and with it the access tokens it issued (DELETE
+ * /oauth/v1/refresh-tokens/{token}). One HubSpot no longer knows counts as revoked.
+ */
+export async function revokeRefreshToken(
+  input: OAuthCall & { refreshToken: string },
+): Promise<void> {
+  const http = oauthClient(input, [input.refreshToken]);
+  try {
+    await http.request({
+      operation: 'revokeRefreshToken',
+      method: 'DELETE',
+      path: `/oauth/v1/refresh-tokens/${encodeURIComponent(input.refreshToken)}`,
+      idempotent: true,
+      schema: z.unknown(),
+    });
+  } catch (error) {
+    if (isConnectorError(error) && error.code === 'not_found') return;
+    throw error;
+  }
 }
 
 export type HubspotAccessTokenInfo = {

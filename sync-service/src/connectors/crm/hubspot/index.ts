@@ -5,6 +5,7 @@ export {
   exchangeCode,
   getAccessTokenInfo,
   refreshAccessToken,
+  revokeRefreshToken,
   type HubspotAccessTokenInfo,
   type HubspotAuthorizeRequest,
   type HubspotTokens,

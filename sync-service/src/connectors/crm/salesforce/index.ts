@@ -3,6 +3,7 @@ export {
   exchangeCode,
   getIdentity,
   refreshAccessToken,
+  revokeToken,
   salesforceDomainUrl,
   type SalesforceAuthorizeRequest,
   type SalesforceIdentity,

@@ -5,6 +5,7 @@ import {
   exchangeCode,
   getIdentity,
   refreshAccessToken,
+  revokeToken,
   salesforceDomainUrl,
 } from './salesforce-oauth';
 
@@ -304,5 +305,32 @@ describe('getIdentity', () => {
       vendorCode: 'Bad_OAuth_Token',
     });
     expect(String(error)).not.toContain(ACCESS);
+  });
+});
+
+describe('revokeToken', () => {
+  it("posts the token to the login domain's revoke endpoint", async () => {
+    nock(LOGIN)
+      .post('/services/oauth2/revoke', { token: REFRESH })
+      .matchHeader('content-type', /application\/x-www-form-urlencoded/)
+      .reply(200, '');
+    await expect(revokeToken({ domain: LOGIN, token: REFRESH })).resolves.toBeUndefined();
+  });
+
+  it('counts a token the org no longer knows as revoked', async () => {
+    nock(LOGIN).post('/services/oauth2/revoke').reply(400, {
+      error: 'unsupported_token_type',
+      error_description: 'this token type is not supported',
+    });
+    await expect(revokeToken({ domain: LOGIN, token: REFRESH })).resolves.toBeUndefined();
+  });
+
+  it('fails on any other refusal, without the token in the error', async () => {
+    nock(LOGIN)
+      .post('/services/oauth2/revoke')
+      .reply(403, [{ message: 'no', errorCode: 'FORBIDDEN' }]);
+    const error = await failureOf(revokeToken({ domain: LOGIN, token: REFRESH }));
+    expect(error.code).toBe('forbidden');
+    for (const printed of printedForms(error)) expect(printed).not.toContain(REFRESH);
   });
 });

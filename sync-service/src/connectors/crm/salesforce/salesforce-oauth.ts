@@ -1,6 +1,11 @@
 import { salesforceOAuth } from '@outsync/contracts';
 import { z } from 'zod';
-import { ConnectorError, createHttpClient, type ConnectorFetch } from '../../http';
+import {
+  ConnectorError,
+  createHttpClient,
+  isConnectorError,
+  type ConnectorFetch,
+} from '../../http';
 
 /**
  * The org's login host as a URL without trailing slash. Users type `acme.my.salesforce.com` as
@@ -112,6 +117,39 @@ export async function refreshAccessToken(
     instanceUrl: trimUrl(answer.instance_url),
     ...(answer.refresh_token !== undefined ? { refreshToken: answer.refresh_token } : {}),
   };
+}
+
+/**
+ * Revokes a token at the org's login domain (POST /services/oauth2/revoke): a refresh token
+ * takes its sessions with it. One the org no longer knows (`invalid_token`,
+ * `unsupported_token_type`) counts as revoked.
+ */
+export async function revokeToken(input: {
+  domain: string;
+  token: string;
+  fetch?: ConnectorFetch;
+  timeoutMs?: number;
+}): Promise<void> {
+  const http = createHttpClient({
+    system: 'salesforce',
+    baseUrl: salesforceDomainUrl(input.domain),
+    fetch: input.fetch,
+    timeoutMs: input.timeoutMs,
+    secrets: () => [input.token],
+  });
+  try {
+    await http.request({
+      operation: 'revokeToken',
+      method: 'POST',
+      path: '/services/oauth2/revoke',
+      form: { token: input.token },
+      schema: z.unknown(),
+    });
+  } catch (error) {
+    const gone = ['invalid_token', 'unsupported_token_type'];
+    if (isConnectorError(error) && gone.includes(error.vendorCode ?? '')) return;
+    throw error;
+  }
 }
 
 export type SalesforceIdentity = {
