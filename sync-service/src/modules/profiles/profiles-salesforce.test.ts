@@ -371,3 +371,29 @@ describe('deleting a Salesforce profile', () => {
     expect(await profileModel(app.db.connection).countDocuments({ _id: profile._id })).toBe(0);
   });
 });
+
+describe('deleting a connected Salesforce profile', () => {
+  it('revokes its refresh token at the org: the token no longer refreshes', async () => {
+    const client = await customer();
+    const profile = await createDemoProfile(client);
+    expect((await connect(client, profile.id)).status).toBe(302);
+    const refreshToken = app.secrets.open(
+      (await stored(profile.id)).connection!.refreshTokenSealed,
+    );
+    const refresh = () =>
+      fetch(`${loginDomain()}/services/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          client_id: SALESFORCE_DEMO_CLIENT_ID,
+          client_secret: SALESFORCE_DEMO_CLIENT_SECRET,
+        }),
+      });
+    expect((await refresh()).status).toBe(200);
+
+    expect((await client.delete(`/api/admin/salesforce/${profile.id}`)).status).toBe(200);
+    expect((await refresh()).status).toBe(400);
+  });
+});
