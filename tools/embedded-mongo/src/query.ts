@@ -1,5 +1,8 @@
-import { Query } from 'mingo';
+import { Aggregator, Query } from 'mingo';
+import { Aggregator as BaseAggregator } from 'mingo/aggregator';
+import { Query as BaseQuery } from 'mingo/query';
 import type { Options } from 'mingo/types';
+import { COLLATED_CONTEXT, type Collation } from './collation.ts';
 import { CommandError, ErrorCode } from './errors.ts';
 import type { Collection } from './storage/collection.ts';
 import { type Document, isPlainObject } from './values.ts';
@@ -10,15 +13,40 @@ export interface FindSpec {
   projection?: Document | undefined;
   skip?: number | undefined;
   limit?: number | undefined;
+  collation?: Collation | undefined;
+  /** The command's `let` variables, for `$$name` in `$expr`. */
+  variables?: Document | undefined;
+}
+
+/** What changes how a filter or pipeline evaluates: a collation and `let` variables. */
+export interface EvalOptions {
+  collation?: Collation | undefined;
+  variables?: Document | undefined;
 }
 
 /** Options shared by every mingo call: MongoDB semantics, no copies (we never mutate results). */
 export const MINGO_OPTIONS: Partial<Options> = { idKey: '_id', useStrictMode: true };
 
+/** mingo options for a collation and `let` variables (the shared options when neither). */
+export function mingoOptions(evalOptions: EvalOptions = {}): Partial<Options> {
+  const { collation, variables } = evalOptions;
+  if (!collation && !variables) return MINGO_OPTIONS;
+  return {
+    ...MINGO_OPTIONS,
+    ...(variables ? { variables } : {}),
+    ...(collation ? { collation, context: COLLATED_CONTEXT } : {}),
+  };
+}
+
 /** Compiles a filter, turning mingo's complaints into MongoDB's BadValue. */
-export function compileFilter(filter: Document): Query {
+export function compileFilter(filter: Document, evalOptions: EvalOptions = {}): Query {
   try {
-    return new Query(filter, MINGO_OPTIONS);
+    const options = mingoOptions(evalOptions);
+    // The root Query always merges mingo's own operators over a given context, so a collation
+    // (whose context replaces the comparison operators) needs the bare class.
+    return evalOptions.collation
+      ? (new BaseQuery(filter, options) as Query)
+      : new Query(filter, options);
   } catch (error) {
     throw new CommandError(ErrorCode.BadValue, (error as Error).message);
   }
@@ -30,11 +58,12 @@ export function findDocuments(collection: Collection | undefined, spec: FindSpec
   const filter = spec.filter ?? {};
   const skip = Math.max(0, spec.skip ?? 0);
   const limit = spec.limit && spec.limit !== 0 ? Math.abs(spec.limit) : Infinity;
-  const { docs, exact } = collection.candidates(filter);
+  const evalOptions: EvalOptions = { collation: spec.collation, variables: spec.variables };
+  const { docs, exact } = collection.candidates(filter, spec.collation);
   const hasSort = isPlainObject(spec.sort) && Object.keys(spec.sort).length > 0;
   const hasProjection = isPlainObject(spec.projection) && Object.keys(spec.projection).length > 0;
   if (hasSort || hasProjection) {
-    let cursor = compileFilter(filter).find<Document>([...docs], spec.projection);
+    let cursor = compileFilter(filter, evalOptions).find<Document>([...docs], spec.projection);
     if (hasSort) cursor = cursor.sort(spec.sort as Record<string, 1 | -1>);
     if (skip > 0) cursor = cursor.skip(skip);
     if (limit !== Infinity) cursor = cursor.limit(limit);
@@ -42,7 +71,7 @@ export function findDocuments(collection: Collection | undefined, spec: FindSpec
   }
   return matchInOrder(
     docs,
-    exact || Object.keys(filter).length === 0 ? undefined : compileFilter(filter),
+    exact || Object.keys(filter).length === 0 ? undefined : compileFilter(filter, evalOptions),
     skip,
     limit,
   );
@@ -74,8 +103,21 @@ export function findFirst(
   collection: Collection,
   filter: Document,
   sort?: Document,
+  evalOptions: EvalOptions = {},
 ): Document | undefined {
-  return findDocuments(collection, { filter, sort, limit: 1 })[0];
+  return findDocuments(collection, { filter, sort, limit: 1, ...evalOptions })[0];
+}
+
+/** An aggregation pipeline under a collation and `let` variables. */
+export function makeAggregator(
+  pipeline: Document[],
+  evalOptions: EvalOptions,
+  extra: Partial<Options>,
+): Aggregator {
+  const options = { ...mingoOptions(evalOptions), ...extra };
+  return evalOptions.collation
+    ? (new BaseAggregator(pipeline, options) as Aggregator)
+    : new Aggregator(pipeline, options);
 }
 
 export function runMingo<T>(run: () => T): T {

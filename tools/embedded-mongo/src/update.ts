@@ -1,4 +1,6 @@
 import { updateOne } from 'mingo';
+import type { Collation } from './collation.ts';
+import { mingoOptions } from './query.ts';
 import { update as applyOperators, type Modifier, type PipelineStage } from 'mingo/updater';
 import { CommandError, ErrorCode } from './errors.ts';
 import {
@@ -34,6 +36,10 @@ export type UpdateSpec = Document | Document[];
 
 export interface UpdateContext {
   arrayFilters?: Document[] | undefined;
+  /** The command's `let` variables (`$$name` in a pipeline update or the condition). */
+  variables?: Document | undefined;
+  /** The operation's collation, for the condition positional `$` resolves against. */
+  collation?: Collation | undefined;
   /** The update's query: positional `$` resolves against it. */
   condition: Document;
   /** True when the document is being created by an upsert ($setOnInsert applies). */
@@ -51,7 +57,7 @@ export function applyUpdate(
   spec: UpdateSpec,
   context: UpdateContext,
 ): UpdateOutcome {
-  if (Array.isArray(spec)) return applyPipeline(doc, spec);
+  if (Array.isArray(spec)) return applyPipeline(doc, spec, context.variables);
   if (!isUpdateWithOperators(spec)) return applyReplacement(doc, spec);
   const modifier = prepareModifier(spec, context.inserting);
   dropUnchangedIdSet(doc, modifier);
@@ -65,6 +71,7 @@ export function applyUpdate(
     changed = runUpdater(() =>
       applyOperators(next, modifier as Modifier<Document>, context.arrayFilters, condition, {
         cloneMode: 'copy',
+        queryOptions: mingoOptions({ collation: context.collation, variables: context.variables }),
       }),
     );
   }
@@ -289,10 +296,16 @@ function applyReplacement(doc: Document, replacement: Document): UpdateOutcome {
  * A pipeline's result is a replacement of the document: a `$replaceRoot`/`$replaceWith`
  * that drops `_id` keeps the original one, one that changes it is error 66.
  */
-function applyPipeline(doc: Document, pipeline: Document[]): UpdateOutcome {
+function applyPipeline(
+  doc: Document,
+  pipeline: Document[],
+  variables: Document | undefined,
+): UpdateOutcome {
   const next = cloneValue(doc);
   const documents = [next];
-  runUpdater(() => updateOne(documents, {}, pipeline as PipelineStage[]));
+  runUpdater(() =>
+    updateOne(documents, {}, pipeline as PipelineStage[], variables ? { let: variables } : {}),
+  );
   const result = replaceKeepingId(doc, documents[0] ?? next, false);
   return { doc: result, modified: indexKey(result) !== indexKey(doc) };
 }

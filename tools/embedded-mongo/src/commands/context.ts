@@ -1,4 +1,7 @@
+import { Aggregator } from 'mingo';
+import { operationCollation } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
+import type { EvalOptions } from '../query.ts';
 import type { CursorStore } from '../cursors.ts';
 import type { Catalog } from '../storage/catalog.ts';
 import type { Collection } from '../storage/collection.ts';
@@ -54,4 +57,45 @@ export function documentOption(value: unknown): Document | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Document)
     : undefined;
+}
+
+/**
+ * A command's `let` option: each variable's expression is evaluated once (constants, `$$NOW`,
+ * operators on them), as mongod does, and handed to mingo as `$$name` variables.
+ */
+export function letVariables(value: unknown): Document | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isRecord(value))
+    throw new CommandError(
+      ErrorCode.TypeMismatch,
+      "BSON field 'let' is the wrong type, expected type 'object'",
+    );
+  if (Object.keys(value).length === 0) return undefined;
+  for (const name of Object.keys(value))
+    if (!/^[a-z\u0080-\uffff][\w\u0080-\uffff]*$/u.test(name))
+      throw new CommandError(
+        ErrorCode.FailedToParse,
+        `'${name}' starts with an invalid character for a user variable name`,
+      );
+  try {
+    return new Aggregator([{ $replaceWith: value }], { idKey: '_id' }).run([{}])[0] as Document;
+  } catch (error) {
+    throw new CommandError(ErrorCode.BadValue, (error as Error).message);
+  }
+}
+
+function isRecord(value: unknown): value is Document {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The collation and `let` variables of a command on a collection. */
+export function evalOptionsOf(
+  command: Document,
+  collectionOptions: Document | undefined,
+  collation: unknown = command.collation,
+): EvalOptions {
+  return {
+    collation: operationCollation(collation, collectionOptions),
+    variables: letVariables(command.let),
+  };
 }

@@ -1,4 +1,5 @@
 import { Query } from 'mingo';
+import { parseCollation } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
 import { MINGO_OPTIONS } from '../query.ts';
 import { type IndexSpec, defaultIndexName } from '../storage/secondary-index.ts';
@@ -14,7 +15,11 @@ import {
 
 const create: CommandHandler = (command, context) => {
   const name = collectionName(command);
-  context.catalog.createCollection(context.db, name, collectionOptions(command));
+  const options = collectionOptions(command);
+  // A default collation is checked now; `{ locale: 'simple' }` is no default at all.
+  if (options.collation !== undefined && parseCollation(options.collation) === undefined)
+    delete options.collation;
+  context.catalog.createCollection(context.db, name, options);
   return { ok: 1 };
 };
 
@@ -124,6 +129,17 @@ function indexSpecOf(raw: unknown): IndexSpec {
   return spec;
 }
 
+/**
+ * An index without a collation takes the collection's default, as in mongod; an explicit
+ * `{ locale: 'simple' }` means binary comparison and is not reported.
+ */
+function withCollation(spec: IndexSpec, collectionOptions: Document | undefined): IndexSpec {
+  if (spec.collation === undefined) {
+    if (collectionOptions?.collation !== undefined) spec.collation = collectionOptions.collation;
+  } else if (parseCollation(spec.collation) === undefined) delete spec.collation;
+  return spec;
+}
+
 /** Int32, Long and Double directions arrive as numbers or bson objects; store plain numbers. */
 function normaliseKey(key: Record<string, unknown>): Record<string, number | string> {
   const out: Record<string, number | string> = {};
@@ -137,8 +153,8 @@ const createIndexes: CommandHandler = (command, context) => {
   const raw = command.indexes;
   if (!Array.isArray(raw) || raw.length === 0)
     throw new CommandError(ErrorCode.BadValue, 'Must specify at least one index to create');
-  const specs = raw.map(indexSpecOf);
   const existing = context.catalog.collection(context.db, name);
+  const specs = raw.map((entry) => withCollation(indexSpecOf(entry), existing?.options));
   const collection = existing ?? context.catalog.ensureCollection(context.db, name);
   const before = collection.indexes.size + 1;
   const created = specs

@@ -1,6 +1,6 @@
-import { Aggregator } from 'mingo';
+import { foldValue } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
-import { MINGO_OPTIONS, findDocuments, runMingo } from '../query.ts';
+import { type EvalOptions, findDocuments, makeAggregator, runMingo } from '../query.ts';
 import type { Collection } from '../storage/collection.ts';
 import { type Document, cloneValue, indexKey, isPlainObject, pathValues } from '../values.ts';
 import {
@@ -8,6 +8,7 @@ import {
   type CommandHandler,
   collectionName,
   documentOption,
+  evalOptionsOf,
   numberOption,
   targetCollection,
 } from './context.ts';
@@ -16,7 +17,9 @@ import { withId } from './write.ts';
 const find: CommandHandler = (command, context) => {
   const name = collectionName(command);
   const limit = numberOption(command.limit);
-  const docs = findDocuments(context.catalog.collection(context.db, name), {
+  const collection = context.catalog.collection(context.db, name);
+  const docs = findDocuments(collection, {
+    ...evalOptionsOf(command, collection?.options),
     filter: documentOption(command.filter),
     sort: documentOption(command.sort),
     projection: documentOption(command.projection),
@@ -48,23 +51,28 @@ const count: CommandHandler = (command, context) => {
   const query = documentOption(command.query) ?? {};
   const skip = numberOption(command.skip) ?? 0;
   const limit = numberOption(command.limit) ?? 0;
+  const evalOptions = evalOptionsOf(command, collection?.options);
   if (!collection) return { n: 0, ok: 1 };
   if (Object.keys(query).length === 0 && skip === 0 && limit === 0)
     return { n: collection.size, ok: 1 };
-  const n = findDocuments(collection, { filter: query, skip, limit }).length;
+  const n = findDocuments(collection, { filter: query, skip, limit, ...evalOptions }).length;
   return { n, ok: 1 };
 };
 
 const distinct: CommandHandler = (command, context) => {
   const key = command.key;
   if (typeof key !== 'string') throw new CommandError(ErrorCode.BadValue, 'distinct needs a key');
-  const docs = findDocuments(targetCollection(command, context), {
-    filter: documentOption(command.query),
-  });
+  const collection = targetCollection(command, context);
+  const { collation } = evalOptionsOf(command, collection?.options);
+  const docs = findDocuments(collection, { filter: documentOption(command.query), collation });
+  // Under a collation, values it holds equal are one value (the first one seen).
+  const keyOf = (value: unknown): string =>
+    indexKey(collation ? foldValue(collation, value) : value);
   const values = new Map<string, unknown>();
   for (const doc of docs)
     for (const value of pathValues(doc, key))
-      if (value !== undefined && !Array.isArray(value)) values.set(indexKey(value), value);
+      if (value !== undefined && !Array.isArray(value) && !values.has(keyOf(value)))
+        values.set(keyOf(value), value);
   return { values: [...values.values()], ok: 1 };
 };
 
@@ -108,7 +116,12 @@ const aggregate: CommandHandler = (command, context) => {
       'CommandNotSupported',
     );
   const stages = outTarget === undefined ? pipeline : pipeline.slice(0, -1);
-  const results = runPipeline(collection, stages, context);
+  const results = runPipeline(
+    collection,
+    stages,
+    context,
+    evalOptionsOf(command, collection?.options),
+  );
   if (outTarget !== undefined) {
     replaceContents(context, outTarget, results);
     return context.cursors.open(`${context.db}.${target ?? '$cmd.aggregate'}`, []);
@@ -129,6 +142,7 @@ function runPipeline(
   collection: Collection | undefined,
   pipeline: Document[],
   context: CommandContext,
+  evalOptions: EvalOptions,
 ): Document[] {
   let input: Document[] = [];
   let stages = pipeline;
@@ -136,15 +150,14 @@ function runPipeline(
   if (collection) {
     // A leading $match goes through the collection's planner, so it can use an index.
     if (first && isPlainObject(first.$match)) {
-      input = findDocuments(collection, { filter: first.$match });
+      input = findDocuments(collection, { filter: first.$match, ...evalOptions });
       stages = pipeline.slice(1);
     } else input = [...collection.docs.values()];
   }
   if (stages.length === 0) return input;
   const mutates = stages.some((stage) => !READ_ONLY_STAGES.has(Object.keys(stage)[0] ?? ''));
   if (mutates) input = input.map(cloneValue);
-  const aggregator = new Aggregator(stages, {
-    ...MINGO_OPTIONS,
+  const aggregator = makeAggregator(stages, evalOptions, {
     collectionResolver: (name) =>
       [...(context.catalog.collection(context.db, name)?.docs.values() ?? [])].map(cloneValue),
   });

@@ -1,10 +1,16 @@
 import { ObjectId } from 'bson';
 import { CommandError, ErrorCode } from '../errors.ts';
-import { compileFilter, findDocuments, findFirst, runMingo } from '../query.ts';
+import { type EvalOptions, compileFilter, findDocuments, findFirst, runMingo } from '../query.ts';
 import type { Collection } from '../storage/collection.ts';
 import { type UpdateSpec, applyUpdate, isUpdateWithOperators, seedFromFilter } from '../update.ts';
 import { type Document, isPlainObject } from '../values.ts';
-import { type CommandHandler, collectionName, documentOption, numberOption } from './context.ts';
+import {
+  type CommandHandler,
+  collectionName,
+  documentOption,
+  evalOptionsOf,
+  numberOption,
+} from './context.ts';
 
 interface WriteError {
   index: number;
@@ -81,6 +87,7 @@ interface UpdateStatement {
   multi: boolean;
   arrayFilters?: Document[] | undefined;
   sort?: Document | undefined;
+  collation?: unknown;
 }
 
 function parseUpdateStatement(raw: Document): UpdateStatement {
@@ -99,6 +106,7 @@ function parseUpdateStatement(raw: Document): UpdateStatement {
     multi: raw.multi === true,
     arrayFilters: Array.isArray(raw.arrayFilters) ? (raw.arrayFilters as Document[]) : undefined,
     sort: documentOption(raw.sort),
+    collation: raw.collation,
   };
 }
 
@@ -111,10 +119,12 @@ function upsertDocument(statement: {
   q: Document;
   u: UpdateSpec;
   arrayFilters?: Document[] | undefined;
+  variables?: Document | undefined;
 }): Document {
   const seed = seedFromFilter(statement.q);
   const { doc } = applyUpdate(seed, statement.u, {
     arrayFilters: statement.arrayFilters,
+    variables: statement.variables,
     condition: statement.q,
     inserting: true,
   });
@@ -131,10 +141,13 @@ const update: CommandHandler = (command, context) => {
   const errors = runStatements(statements, command.ordered !== false, (raw, index) => {
     const statement = parseUpdateStatement(raw);
     const collection = context.catalog.collection(context.db, name);
-    const targets = collection ? matchTargets(collection, statement) : [];
+    const evalOptions = evalOptionsOf(command, collection?.options, statement.collation);
+    const targets = collection ? matchTargets(collection, statement, evalOptions) : [];
     for (const target of targets) {
       const outcome = applyUpdate(target, statement.u, {
         arrayFilters: statement.arrayFilters,
+        variables: evalOptions.variables,
+        collation: evalOptions.collation,
         condition: statement.q,
         inserting: false,
       });
@@ -144,7 +157,7 @@ const update: CommandHandler = (command, context) => {
       nModified += 1;
     }
     if (targets.length === 0 && statement.upsert) {
-      const doc = upsertDocument(statement);
+      const doc = upsertDocument({ ...statement, variables: evalOptions.variables });
       context.catalog.ensureCollection(context.db, name).insert(doc);
       upserted.push({ index, _id: doc._id });
       n += 1;
@@ -155,9 +168,13 @@ const update: CommandHandler = (command, context) => {
   return withWriteErrors(reply, errors);
 };
 
-function matchTargets(collection: Collection, statement: UpdateStatement): Document[] {
-  if (statement.multi) return findDocuments(collection, { filter: statement.q });
-  const first = findFirst(collection, statement.q, statement.sort);
+function matchTargets(
+  collection: Collection,
+  statement: UpdateStatement,
+  evalOptions: EvalOptions,
+): Document[] {
+  if (statement.multi) return findDocuments(collection, { filter: statement.q, ...evalOptions });
+  const first = findFirst(collection, statement.q, statement.sort, evalOptions);
   return first ? [first] : [];
 }
 
@@ -168,11 +185,16 @@ const deleteCommand: CommandHandler = (command, context) => {
   const errors = runStatements(statements, command.ordered !== false, (raw) => {
     const filter = documentOption(raw.q) ?? {};
     const limit = numberOption(raw.limit) ?? 0;
+    const evalOptions = evalOptionsOf(command, collection?.options, raw.collation);
     if (!collection) {
-      compileFilter(filter);
+      compileFilter(filter, evalOptions);
       return;
     }
-    const targets = findDocuments(collection, { filter, limit: limit === 1 ? 1 : undefined });
+    const targets = findDocuments(collection, {
+      filter,
+      limit: limit === 1 ? 1 : undefined,
+      ...evalOptions,
+    });
     for (const doc of targets) collection.remove(doc);
     n += targets.length;
   });
@@ -186,7 +208,8 @@ const findAndModify: CommandHandler = (command, context) => {
   const fields = documentOption(command.fields);
   const returnNew = command.new === true;
   const collection = context.catalog.collection(context.db, name);
-  const found = collection ? findFirst(collection, query, sort) : undefined;
+  const evalOptions = evalOptionsOf(command, collection?.options);
+  const found = collection ? findFirst(collection, query, sort, evalOptions) : undefined;
   const project = (doc: Document | undefined): Document | null =>
     doc === undefined
       ? null
@@ -210,6 +233,8 @@ const findAndModify: CommandHandler = (command, context) => {
   if (found && collection) {
     const outcome = applyUpdate(found, spec as UpdateSpec, {
       arrayFilters,
+      variables: evalOptions.variables,
+      collation: evalOptions.collation,
       condition: query,
       inserting: false,
     });
@@ -221,7 +246,12 @@ const findAndModify: CommandHandler = (command, context) => {
     };
   }
   if (command.upsert === true) {
-    const doc = upsertDocument({ q: query, u: spec as UpdateSpec, arrayFilters });
+    const doc = upsertDocument({
+      q: query,
+      u: spec as UpdateSpec,
+      arrayFilters,
+      variables: evalOptions.variables,
+    });
     context.catalog.ensureCollection(context.db, name).insert(doc);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },

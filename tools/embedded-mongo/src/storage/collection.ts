@@ -1,3 +1,4 @@
+import { type Collation, collationId, holdsString } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
 import { type Document, indexKey, isOperatorObject, isPlainObject, bsonTypeOf } from '../values.ts';
 import type { JournalSink } from './journal-record.ts';
@@ -150,9 +151,10 @@ export class Collection {
    * The documents a filter can match: by _id or an equality index when the filter allows,
    * otherwise every document.
    */
-  candidates(filter: Document): Candidates {
+  candidates(filter: Document, collation?: Collation): Candidates {
     const ids = equalityValues(filter, '_id');
-    if (ids) {
+    // The _id map is keyed by binary values: a collated string lookup must scan.
+    if (ids && !(collation && ids.some(holdsString))) {
       const docs: Document[] = [];
       for (const key of new Set(ids.map(indexKey))) {
         const doc = this.docs.get(key);
@@ -160,19 +162,30 @@ export class Collection {
       }
       return {
         docs,
-        exact: Object.keys(filter).length === 1 && ids.length === 1 && isScalar(ids[0]),
+        exact:
+          collation === undefined &&
+          Object.keys(filter).length === 1 &&
+          ids.length === 1 &&
+          isScalar(ids[0]),
       };
     }
-    return this.indexCandidates(filter) ?? { docs: this.docs.values(), exact: false };
+    return this.indexCandidates(filter, collation) ?? { docs: this.docs.values(), exact: false };
   }
 
-  private indexCandidates(filter: Document): Candidates | undefined {
+  private indexCandidates(filter: Document, collation?: Collation): Candidates | undefined {
     let best: { ids: Set<string>; index: SecondaryIndex } | undefined;
+    const queryCollation = collationId(collation);
     for (const index of this.indexes.values()) {
       if (!index.answersEquality) continue;
       const perField = index.fields.map((field) => equalityValues(filter, field));
       if (perField.some((values) => values === undefined)) continue;
-      const ids = index.lookup(SecondaryIndex.keysFor(perField as unknown[][]));
+      // An index answers string equality only under its own collation (as in MongoDB).
+      if (
+        index.collationId !== queryCollation &&
+        perField.some((values) => (values as unknown[]).some(holdsString))
+      )
+        continue;
+      const ids = index.lookup(index.keysFor(perField as unknown[][]));
       if (!best || ids.size < best.ids.size) best = { ids, index };
       if (index.unique) break;
     }
@@ -182,7 +195,10 @@ export class Collection {
       const doc = this.docs.get(id);
       if (doc) docs.push(doc);
     }
-    return { docs, exact: isExactLookup(filter, best.index) };
+    return {
+      docs,
+      exact: collation === undefined && !best.index.collation && isExactLookup(filter, best.index),
+    };
   }
 
   private duplicateIdError(doc: Document): CommandError {

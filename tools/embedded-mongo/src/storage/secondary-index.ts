@@ -1,4 +1,5 @@
 import { Query } from 'mingo';
+import { type Collation, collationId, foldValue, parseCollation } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
 import { type Document, formatValue, indexKey, pathValues } from '../values.ts';
 
@@ -33,6 +34,9 @@ export class SecondaryIndex {
   readonly spec: IndexSpec;
   readonly fields: string[];
   private readonly partial: Query | undefined;
+  /** The index's collation: its keys hold strings folded under it (undefined = binary). */
+  readonly collation: Collation | undefined;
+  readonly collationId: string;
   /** index key → one document id key, or a set of them. */
   private readonly entries = new Map<string, string | Set<string>>();
 
@@ -42,7 +46,12 @@ export class SecondaryIndex {
     this.partial = spec.partialFilterExpression
       ? new Query(spec.partialFilterExpression, {})
       : undefined;
+    this.collation = parseCollation(spec.collation);
+    this.collationId = collationId(this.collation);
   }
+
+  private keyOf = (value: unknown): string =>
+    indexKey(this.collation ? foldValue(this.collation, value) : value);
 
   get unique(): boolean {
     return this.spec.unique === true;
@@ -63,12 +72,12 @@ export class SecondaryIndex {
     const perField = this.fields.map((field) => pathValues(doc, field));
     if (this.spec.sparse && perField.every((values) => values.every((v) => v === undefined)))
       return [];
-    return combine(perField.map((values) => unique(values.map(indexKey))));
+    return combine(perField.map((values) => unique(values.map(this.keyOf))));
   }
 
   /** Keys for query values, one list of candidate values per field. */
-  static keysFor(valuesPerField: unknown[][]): string[] {
-    return combine(valuesPerField.map((values) => unique(values.map(indexKey))));
+  keysFor(valuesPerField: unknown[][]): string[] {
+    return combine(valuesPerField.map((values) => unique(values.map(this.keyOf))));
   }
 
   lookup(keys: string[]): Set<string> {
