@@ -67,7 +67,8 @@ export function findDocuments(collection: Collection | undefined, spec: FindSpec
     if (hasSort) cursor = cursor.sort(spec.sort as Record<string, 1 | -1>);
     if (skip > 0) cursor = cursor.skip(skip);
     if (limit !== Infinity) cursor = cursor.limit(limit);
-    return runMingo(() => cursor.all());
+    const found = runMingo(() => cursor.all());
+    return hasProjection ? found.map(idFirst) : found;
   }
   return matchInOrder(
     docs,
@@ -75,6 +76,16 @@ export function findDocuments(collection: Collection | undefined, spec: FindSpec
     skip,
     limit,
   );
+}
+
+/**
+ * mingo's projection puts an included `_id` after the other fields; MongoDB returns it first
+ * (stored documents always start with `_id`, and projected fields keep the document's order).
+ */
+export function idFirst(doc: Document): Document {
+  if (!Object.hasOwn(doc, '_id') || Object.keys(doc)[0] === '_id') return doc;
+  const { _id, ...rest } = doc;
+  return { _id, ...rest };
 }
 
 /** Scans candidates in natural order, stopping as soon as skip + limit documents matched. */

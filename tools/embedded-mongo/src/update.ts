@@ -1,7 +1,6 @@
-import { updateOne } from 'mingo';
 import type { Collation } from './collation.ts';
-import { mingoOptions } from './query.ts';
-import { update as applyOperators, type Modifier, type PipelineStage } from 'mingo/updater';
+import { makeAggregator, mingoOptions } from './query.ts';
+import { update as applyOperators, type Modifier } from 'mingo/updater';
 import { CommandError, ErrorCode } from './errors.ts';
 import {
   type Document,
@@ -292,6 +291,16 @@ function applyReplacement(doc: Document, replacement: Document): UpdateOutcome {
   return { doc: next, modified: indexKey(next) !== indexKey(doc) };
 }
 
+/** The stages MongoDB allows in a pipeline update. */
+const PIPELINE_UPDATE_STAGES = new Set([
+  '$addFields',
+  '$set',
+  '$project',
+  '$unset',
+  '$replaceRoot',
+  '$replaceWith',
+]);
+
 /**
  * A pipeline's result is a replacement of the document: a `$replaceRoot`/`$replaceWith`
  * that drops `_id` keeps the original one, one that changes it is error 66.
@@ -301,12 +310,19 @@ function applyPipeline(
   pipeline: Document[],
   variables: Document | undefined,
 ): UpdateOutcome {
+  const unknown = pipeline
+    .map((stage) => Object.keys(stage)[0] ?? '')
+    .find((name) => !PIPELINE_UPDATE_STAGES.has(name));
+  if (unknown !== undefined)
+    throw new CommandError(ErrorCode.BadValue, `Unknown pipeline operator: '${unknown}'.`);
+  // Run as an aggregation, not through mingo's updateOne: that one also works out the
+  // modified paths, and fails ("bug: failed to retrieve modified fields") on field names
+  // holding `.` or `$`, which `$setField`/`$unsetField`/`$replaceWith` may produce.
   const next = cloneValue(doc);
-  const documents = [next];
-  runUpdater(() =>
-    updateOne(documents, {}, pipeline as PipelineStage[], variables ? { let: variables } : {}),
+  const output = runUpdater(
+    () => makeAggregator(pipeline, { variables }, {}).run([next]) as Document[],
   );
-  const result = replaceKeepingId(doc, documents[0] ?? next, false);
+  const result = replaceKeepingId(doc, output[0] ?? next, false);
   return { doc: result, modified: indexKey(result) !== indexKey(doc) };
 }
 

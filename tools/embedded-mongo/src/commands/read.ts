@@ -1,7 +1,8 @@
-import { foldValue } from '../collation.ts';
+import { type Collation, foldValue } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
 import { type EvalOptions, findDocuments, makeAggregator, runMingo } from '../query.ts';
 import type { Collection } from '../storage/collection.ts';
+import type { IndexSpec } from '../storage/secondary-index.ts';
 import { type Document, cloneValue, indexKey, isPlainObject, pathValues } from '../values.ts';
 import {
   type CommandContext,
@@ -18,19 +19,64 @@ const find: CommandHandler = (command, context) => {
   const name = collectionName(command);
   const limit = numberOption(command.limit);
   const collection = context.catalog.collection(context.db, name);
+  const evalOptions = evalOptionsOf(command, collection?.options);
   const docs = findDocuments(collection, {
-    ...evalOptionsOf(command, collection?.options),
+    ...evalOptions,
     filter: documentOption(command.filter),
     sort: documentOption(command.sort),
     projection: documentOption(command.projection),
     skip: numberOption(command.skip),
     limit,
   });
-  return context.cursors.open(`${context.db}.${name}`, docs, {
+  const results =
+    command.returnKey === true && collection
+      ? returnKeys(collection, docs, command.hint, {
+          filter: documentOption(command.filter) ?? {},
+          collation: evalOptions.collation,
+        })
+      : docs;
+  return context.cursors.open(`${context.db}.${name}`, results, {
     batchSize: numberOption(command.batchSize),
     singleBatch: command.singleBatch === true || (limit !== undefined && limit < 0),
   });
 };
+
+/**
+ * `returnKey`: each document reduced to the key of the index the find used (the hinted one,
+ * else the one the planner chose), `{}` when it used none.
+ */
+function returnKeys(
+  collection: Collection,
+  docs: Document[],
+  hint: unknown,
+  query: { filter: Document; collation?: Collation | undefined },
+): Document[] {
+  const index =
+    hint === undefined || (isPlainObject(hint) && Object.keys(hint).length === 0)
+      ? collection.candidates(query.filter, query.collation).index
+      : hintedIndex(collection, hint);
+  if (!index) return docs.map(() => ({}));
+  const fields = Object.keys(index.key);
+  return docs.map((doc) => {
+    const key: Document = {};
+    for (const field of fields) key[field] = pathValues(doc, field)[0] ?? null;
+    return key;
+  });
+}
+
+function hintedIndex(collection: Collection, hint: unknown): IndexSpec {
+  const found = collection
+    .indexSpecs()
+    .find((spec) =>
+      typeof hint === 'string' ? spec.name === hint : indexKey(spec.key) === indexKey(hint),
+    );
+  if (!found)
+    throw new CommandError(
+      ErrorCode.BadValue,
+      'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
+    );
+  return found;
+}
 
 const getMore: CommandHandler = (command, context) => {
   const name = command.collection;

@@ -1,6 +1,13 @@
 import { ObjectId } from 'bson';
 import { CommandError, ErrorCode } from '../errors.ts';
-import { type EvalOptions, compileFilter, findDocuments, findFirst, runMingo } from '../query.ts';
+import {
+  type EvalOptions,
+  compileFilter,
+  findDocuments,
+  findFirst,
+  idFirst,
+  runMingo,
+} from '../query.ts';
 import type { Collection } from '../storage/collection.ts';
 import { type UpdateSpec, applyUpdate, isUpdateWithOperators, seedFromFilter } from '../update.ts';
 import { type Document, isPlainObject } from '../values.ts';
@@ -265,7 +272,8 @@ const findAndModify: CommandHandler = (command, context) => {
 function projectOne(doc: Document, fields: Document, query: Document): Document {
   // The query is used only for positional projections; the updated document may no longer match it.
   const condition = Object.keys(fields).some((field) => field.endsWith('.$')) ? query : {};
-  return runMingo(() => compileFilter(condition).find<Document>([doc], fields).all()[0] ?? doc);
+  const projected = runMingo(() => compileFilter(condition).find<Document>([doc], fields).all()[0]);
+  return projected ? idFirst(projected) : doc;
 }
 
 export const writeCommands: Record<string, CommandHandler> = {

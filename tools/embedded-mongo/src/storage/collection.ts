@@ -10,6 +10,8 @@ export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 export interface Candidates {
   docs: Iterable<Document>;
   exact: boolean;
+  /** The index the documents came from (`_id_` or a secondary index), none for a scan. */
+  index?: IndexSpec | undefined;
 }
 
 /**
@@ -162,6 +164,7 @@ export class Collection {
       }
       return {
         docs,
+        index: ID_INDEX,
         exact:
           collation === undefined &&
           Object.keys(filter).length === 1 &&
@@ -197,6 +200,7 @@ export class Collection {
     }
     return {
       docs,
+      index: best.index.spec,
       exact: collation === undefined && !best.index.collation && isExactLookup(filter, best.index),
     };
   }
