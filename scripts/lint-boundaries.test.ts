@@ -101,7 +101,7 @@ const inwardImports: Sample[] = [
 
 const passingTest = '() => {\n  expect(1).toBe(1);\n}';
 // Built from parts, so this file holds no line a focused/skipped-test search would flag.
-const [focused, skipped] = ['only', 'skip'];
+const [focused, skipped, xPrefix] = ['only', 'skip', 'x'];
 const focusedOrDisabledTests: Array<readonly [file: string, code: string, rule: string]> = [
   ['ui/src/x.test.tsx', `test.${focused}('a', ${passingTest});`, 'jest/no-focused-tests'],
   [
@@ -116,7 +116,7 @@ const focusedOrDisabledTests: Array<readonly [file: string, code: string, rule: 
     `describe.${skipped}('a', () => {\n  it('b', ${passingTest});\n});`,
     'jest/no-disabled-tests',
   ],
-  ['e2e/src/x.e2e.test.ts', `xit('a', ${passingTest});`, 'jest/no-disabled-tests'],
+  ['e2e/src/x.e2e.test.ts', `${xPrefix}it('a', ${passingTest});`, 'jest/no-disabled-tests'],
 ];
 
 const samples: Sample[] = [
