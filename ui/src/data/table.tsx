@@ -64,6 +64,9 @@ export function Table<Row>({
 }
 
 const ScrollContainer = styled.div`
+  /* Contains absolutely positioned cell content (visually hidden texts): positioned against
+     the page, it would widen the page past the table's own scroll region. */
+  position: relative;
   max-width: 100%;
   overflow-x: auto;
 `;

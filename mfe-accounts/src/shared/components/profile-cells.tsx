@@ -38,9 +38,6 @@ export function ApprovedFlags({ flags }: { flags: ProfileFlags | null }) {
 }
 
 const FlagList = styled.ul`
-  /* Contains the visually hidden states: positioned against the page, they would widen it past
-     the table's scroll region. */
-  position: relative;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};
