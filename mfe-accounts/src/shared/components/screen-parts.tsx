@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Button } from '@outsync/ui';
+import type { TableColumn } from '@outsync/ui/data';
 import { BusyButton } from '@outsync/ui/form';
 
 /** A titled part of a screen's card ("Add API Key"), named by its heading. */
@@ -97,6 +98,17 @@ export const IdText = styled.span`
 `;
 
 export const idColumnWidth = '128px';
+
+/** The ID column every table of this module starts with: the row's id, as the row header. */
+export function idColumn<Row extends { id: string }>(header: string): TableColumn<Row> {
+  return {
+    id: 'id',
+    header,
+    cell: (row) => <IdText>{row.id}</IdText>,
+    rowHeader: true,
+    width: idColumnWidth,
+  };
+}
 
 /** Text that wraps only where it has spaces or hyphens (an e-mail, a domain stays whole). */
 export const WholeWords = styled.span`

@@ -10,8 +10,7 @@ import {
   CellButton,
   CellLines,
   CellNote,
-  IdText,
-  idColumnWidth,
+  idColumn,
   WholeWords,
 } from '../../../shared/components/screen-parts';
 import { apiKeyFailureTexts } from '../api/api-key-failure';
@@ -123,13 +122,7 @@ export function ApiKeysTable({
   };
 
   const columns: TableColumn<ApiKey>[] = [
-    {
-      id: 'id',
-      header: t.id,
-      cell: (key) => <IdText>{key.id}</IdText>,
-      rowHeader: true,
-      width: idColumnWidth,
-    },
+    idColumn(t.id),
     {
       id: 'apiKey',
       header: t.apiKey,

@@ -1,12 +1,7 @@
 import type { HubspotProfilesResponse, UserProfile } from '@outsync/contracts/accounts';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ApprovedFlags, accountName } from '../../../shared/components/profile-cells';
-import {
-  CellButton,
-  IdText,
-  idColumnWidth,
-  WholeWords,
-} from '../../../shared/components/screen-parts';
+import { CellButton, idColumn, WholeWords } from '../../../shared/components/screen-parts';
 
 /** A row of the user's own profiles ("auth0Profiles"). */
 export type OwnProfileRow = HubspotProfilesResponse['auth0Profiles'][number];
@@ -43,13 +38,7 @@ export function HubspotProfilesTable<Row extends { id: string }>({
   onDelete?: (row: Row) => void;
 }) {
   const columns: TableColumn<Row>[] = [
-    {
-      id: 'id',
-      header: profileColumnHeaders.id,
-      cell: (row) => <IdText>{row.id}</IdText>,
-      rowHeader: true,
-      width: idColumnWidth,
-    },
+    idColumn(profileColumnHeaders.id),
     {
       id: 'accountId',
       header: profileColumnHeaders.accountId,

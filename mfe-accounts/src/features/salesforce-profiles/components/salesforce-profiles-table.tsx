@@ -5,8 +5,7 @@ import {
   CellButton,
   CellLines,
   CellNote,
-  IdText,
-  idColumnWidth,
+  idColumn,
   WholeWords,
 } from '../../../shared/components/screen-parts';
 
@@ -42,13 +41,7 @@ export function SalesforceProfilesTable({
 }) {
   const t = salesforceTableTexts;
   const columns: TableColumn<SalesforceProfile>[] = [
-    {
-      id: 'id',
-      header: t.id,
-      cell: (row) => <IdText>{row.id}</IdText>,
-      rowHeader: true,
-      width: idColumnWidth,
-    },
+    idColumn(t.id),
     {
       id: 'domain',
       header: t.domain,

@@ -7,8 +7,7 @@ import { Table, type TableColumn } from '@outsync/ui/data';
 import { ApprovedFlags, EMPTY_CELL } from '../../../shared/components/profile-cells';
 import {
   CellButton,
-  IdText,
-  idColumnWidth,
+  idColumn,
   MutedText,
   Sections,
   WholeWords,
@@ -53,13 +52,7 @@ export function UsersScreen({ title }: { title: string }) {
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
 
   const columns: TableColumn<AdminUserRow>[] = [
-    {
-      id: 'id',
-      header: t.id,
-      cell: (row) => <IdText>{row.id}</IdText>,
-      rowHeader: true,
-      width: idColumnWidth,
-    },
+    idColumn(t.id),
     { id: 'accountId', header: t.accountId, cell: (row) => orDash(row.accountId), width: '110px' },
     {
       id: 'organizationId',

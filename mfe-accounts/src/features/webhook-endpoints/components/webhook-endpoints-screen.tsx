@@ -4,13 +4,7 @@ import { Page, Spinner, useToast } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
 import { useUserIntegrations } from '../../../shared/api/get-user-integrations';
-import {
-  CellButton,
-  IdText,
-  idColumnWidth,
-  MutedText,
-  Sections,
-} from '../../../shared/components/screen-parts';
+import { CellButton, idColumn, MutedText, Sections } from '../../../shared/components/screen-parts';
 import { useDeleteUserAccount } from '../api/delete-user-account';
 import { useUserAccounts } from '../api/get-user-accounts';
 import { AddWebhookForm } from './add-webhook-form';
@@ -50,13 +44,7 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
   };
 
   const columns: TableColumn<UserAccount>[] = [
-    {
-      id: 'id',
-      header: t.id,
-      cell: (row) => <IdText>{row.id}</IdText>,
-      rowHeader: true,
-      width: idColumnWidth,
-    },
+    idColumn(t.id),
     { id: 'url', header: t.url, cell: (row) => row.url, width: '40%' },
     { id: 'description', header: t.description, cell: (row) => row.description },
     {
