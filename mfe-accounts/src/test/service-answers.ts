@@ -1,9 +1,7 @@
-// The error envelopes the fake service answers with, copied from the sync-service code of this
-// area (modules/api-keys, modules/user-accounts, modules/profiles, platform/safe-fetch) as it
-// stood when these screens were written; the codes are the contract's (AccountsErrorCodes). That
-// code was being written alongside these screens: the e2e journeys of this area should compare
-// the two once they exist, as mfe-auth's do ("Fakes checked against the real service",
-// docs/decisions.md).
+// The error envelopes the fake service answers with, each the sync-service's own text for that
+// case (modules/api-keys, modules/user-accounts, modules/profiles, platform/http). The service's
+// tests pin them, and the accounts e2e journeys see the key refusal and the private-address
+// refusal from the real service.
 import type { ErrorEnvelope } from '@outsync/contracts';
 
 export const serviceErrors = {
@@ -25,19 +23,15 @@ export const serviceErrors = {
   },
   /** 400 from the API key check, create and update: the platform refused the key. */
   apiKeyInvalid: { message: 'Smartlead rejected this API key.', code: 'api_key_invalid' },
-  /** 403 from the API key create when the profile lacks the feature it needs. */
-  featureNotApproved: {
-    message: 'Your plan does not allow more API keys on this profile.',
-    code: 'feature_not_approved',
-  },
   /** 400 from adding lead categories to a key that is not HeyReach's. */
   notHeyReach: {
     message: 'Lead categories are added by hand only for HeyReach keys; Smartlead has its own.',
     code: 'bad_request',
   },
-  /** 502 from a call the CRM or platform answered with an error. */
+  /** 502 from a key check the platform could not answer (pinned in api-keys.test.ts). */
   upstreamFailed: {
-    message: 'HubSpot did not answer as expected: 503 Service Unavailable.',
+    message:
+      'Could not reach HeyReach to check the key: too many requests right now. Please try again in a moment.',
     code: 'upstream_failed',
   },
   /** 400 from an admin removing their own admin role. */

@@ -203,12 +203,13 @@ test('a check answered without a message says "An unknown error occurred"', asyn
   });
 });
 
+// The service's one 403 on create is a stale CSRF token (sync-service platform/http/csrf.ts).
 test("a 403 on create shows the service's message", async () => {
   const api = fakeService(apiKeysSeed());
-  api.on('createApiKey', () => ({ status: 403, error: serviceErrors.featureNotApproved }));
+  api.on('createApiKey', () => ({ status: 403, error: serviceErrors.csrfInvalid }));
   await submitValidSmartleadKey(api);
 
-  const toast = await findToast('Your plan does not allow more API keys on this profile.');
+  const toast = await findToast('Your session has expired. Refresh the page and try again.');
   expect(toast.severity).toBe('error');
   expect(screen.queryByText('Validated API key')).toBeNull();
 });

@@ -146,7 +146,11 @@ test('a failed check is a sticky "ApiKey" error with the service\'s message', as
     within(rowOf(ownTable(), 'Main sequencer')).getByRole('button', { name: 'Check API Key' }),
   );
 
-  expect(await findToast('HubSpot did not answer as expected: 503 Service Unavailable.')).toEqual({
+  expect(
+    await findToast(
+      'Could not reach HeyReach to check the key: too many requests right now. Please try again in a moment.',
+    ),
+  ).toEqual({
     severity: 'error',
     summary: 'ApiKey',
     life: 0,
