@@ -38,6 +38,7 @@ export const sharedSingletons = [
   '@outsync/contracts/zod',
   '@outsync/contracts',
   '@outsync/contracts/accounts',
+  '@outsync/contracts/webhooks',
 ] as const;
 
 /**

@@ -1,0 +1,9 @@
+// `@outsync/contracts/webhooks`: the webhooks area (spec 01 §2.6–2.11). Its own entry and its
+// own federation singleton, like `@outsync/contracts/accounts`; the rule functions here are
+// the one source of truth both the forms and the service apply.
+export * from './webhooks.schemas';
+export * from './custom-task-subject';
+export * from './webhook-rules';
+export * from './webhook-form';
+export * from './additional-endpoints';
+export * from './webhooks.routes';
