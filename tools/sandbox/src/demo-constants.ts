@@ -57,6 +57,10 @@ export const SALESFORCE_SECOND_LOGIN_PATH = `/salesforce-login/${SALESFORCE_SECO
 export const SALESFORCE_SECOND_INSTANCE_PATH = `/salesforce-instance/${SALESFORCE_SECOND_ORG_KEY}`;
 export const SALESFORCE_SECOND_ACCESS_TOKEN = '00D5e000000OutSyncB!sandbox-second-session';
 
+/** The demo Smartlead account's first campaign ('Q3 Outbound — SaaS leaders'); 1002 is the second. */
+export const SMARTLEAD_DEMO_CAMPAIGN_ID = 1001;
+/** The demo HeyReach account's campaign. */
+export const HEYREACH_DEMO_CAMPAIGN_ID = 4001;
 export const SMARTLEAD_DEMO_API_KEY = 'sl_sandbox_demo_key_0001';
 export const INSTANTLY_DEMO_API_KEY = 'instantly_sandbox_demo_key_0001';
 export const BISON_DEMO_API_KEY = 'bison_sandbox_demo_token_0001';

@@ -13,6 +13,11 @@ import {
 import type { SandboxState } from '../sandbox-state.ts';
 import { platformAccountOf, platformGuard } from './platform-auth.ts';
 import type { HeyreachList, PlatformStore } from './platform-store.ts';
+import {
+  HEYREACH_WEBHOOK_EVENTS,
+  registerWebhook,
+  type PlatformWebhook,
+} from './platform-webhooks.ts';
 
 export const HEYREACH_PREFIX = '/heyreach/api/public';
 const LEADS_PER_CALL = 100;
@@ -35,6 +40,31 @@ export function heyreachRouter(state: SandboxState): Router {
   router.get('/auth/CheckApiKey', (ctx) => {
     ctx.status = 200;
     ctx.body = '';
+  });
+  // Webhooks (reference §6.3): one event type each; no campaign ids means every campaign.
+  router.post('/webhooks/CreateWebhook', (ctx) => {
+    const body = bodyObject(ctx);
+    const eventType = asString(body.eventType) ?? '';
+    if (!(HEYREACH_WEBHOOK_EVENTS as readonly string[]).includes(eventType)) {
+      return badRequest(ctx, `eventType must be one of ${HEYREACH_WEBHOOK_EVENTS.join(', ')}`);
+    }
+    const campaignIds = asArray(body.campaignIds).map((id) => asNumber(id, -1));
+    const webhook = registerWebhook(
+      ctx,
+      platformAccountOf(ctx),
+      {
+        name: asString(body.webhookName),
+        url: asString(body.webhookUrl),
+        campaignIds: campaignIds.length > 0 ? campaignIds : null,
+        eventTypes: [eventType],
+      },
+      () => state.platforms.ids.take(),
+    );
+    if (webhook) ctx.body = publicWebhook(webhook);
+  });
+  router.get('/webhooks/GetAllWebhooks', (ctx) => {
+    const items = platformAccountOf(ctx).webhooks.map(publicWebhook);
+    ctx.body = { totalCount: items.length, items };
   });
   router.post('/list/GetAll', (ctx) => {
     const body = bodyObject(ctx);
@@ -147,4 +177,15 @@ function publicList(list: HeyreachList): Record<string, unknown> {
 function badRequest(ctx: Ctx, message: string): void {
   ctx.status = 400;
   ctx.body = { errorMessage: message, statusCode: 400 };
+}
+
+function publicWebhook(webhook: PlatformWebhook) {
+  return {
+    id: webhook.id,
+    webhookName: webhook.name,
+    webhookUrl: webhook.url,
+    eventType: webhook.eventTypes[0],
+    campaignIds: webhook.campaignIds ?? [],
+    isActive: true,
+  };
 }

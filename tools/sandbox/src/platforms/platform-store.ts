@@ -8,6 +8,7 @@ import {
   DEMO_API_KEYS,
   SECOND_API_KEYS,
 } from '../demo-constants.ts';
+import type { PlatformWebhook } from './platform-webhooks.ts';
 
 /** A lead the sequencers know, so lookups by e-mail answer with its campaign and category. */
 export interface PlatformLead {
@@ -114,6 +115,8 @@ export interface PlatformAccount {
   bisonEmails: BisonBlacklistEntry[];
   bisonDomains: BisonBlacklistEntry[];
   heyreachLists: Map<number, HeyreachList>;
+  /** Where the platform posts its events (Smartlead and HeyReach registration). */
+  webhooks: PlatformWebhook[];
   /** lower-cased e-mail → lead. */
   leads: Map<string, PlatformLead>;
   createdAt: string;
@@ -182,6 +185,7 @@ export class PlatformStore {
       bisonEmails: [],
       bisonDomains: [],
       heyreachLists: new Map(),
+      webhooks: [],
       leads: new Map(),
       createdAt: nowIso(),
     };

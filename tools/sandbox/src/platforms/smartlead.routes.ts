@@ -22,6 +22,11 @@ import {
   type PlatformLead,
   type PlatformStore,
 } from './platform-store.ts';
+import {
+  registerWebhook,
+  SMARTLEAD_WEBHOOK_EVENTS,
+  webhooksOfCampaign,
+} from './platform-webhooks.ts';
 
 export const SMARTLEAD_PREFIX = '/smartlead/api/v1';
 
@@ -50,6 +55,53 @@ export function smartleadRouter(state: SandboxState): Router {
       name,
       status: 'ACTIVE',
       created_at: account(ctx).createdAt,
+    }));
+  });
+  // Webhook registration (reference §3.2): user- or campaign-level, events as a map of flags.
+  router.post('/webhook/create', (ctx) => {
+    const body = bodyObject(ctx);
+    const association = asString(body.association_type) ?? 'user';
+    if (!['user', 'client', 'campaign'].includes(association)) {
+      ctx.status = 400;
+      ctx.body = { message: 'association_type must be user, client or campaign' };
+      return;
+    }
+    const campaignId = asNumber(body.email_campaign_id, 0);
+    if (association === 'campaign' && campaignId <= 0) {
+      ctx.status = 400;
+      ctx.body = { message: 'email_campaign_id is required for a campaign webhook' };
+      return;
+    }
+    const eventMap = isRecord(body.event_type_map) ? body.event_type_map : {};
+    const eventTypes = Object.keys(eventMap).filter((event) => eventMap[event] === true);
+    const unknown = eventTypes.filter(
+      (event) => !(SMARTLEAD_WEBHOOK_EVENTS as readonly string[]).includes(event),
+    );
+    if (unknown.length > 0) {
+      ctx.status = 400;
+      ctx.body = { message: `Unknown event type: ${unknown.join(', ')}` };
+      return;
+    }
+    const webhook = registerWebhook(
+      ctx,
+      account(ctx),
+      {
+        name: asString(body.name),
+        url: asString(body.webhook_url),
+        campaignIds: association === 'campaign' ? [campaignId] : null,
+        eventTypes,
+      },
+      () => state.platforms.ids.take(),
+    );
+    if (webhook) ctx.body = { ok: true, id: webhook.id, name: webhook.name };
+  });
+  router.get('/campaigns/:campaignId/webhooks', (ctx) => {
+    ctx.body = webhooksOfCampaign(account(ctx), Number(ctx.params.campaignId)).map((webhook) => ({
+      id: webhook.id,
+      name: webhook.name,
+      webhook_url: webhook.url,
+      event_types: webhook.eventTypes,
+      created_at: webhook.createdAt,
     }));
   });
   router.get('/leads/fetch-categories', (ctx) => {
@@ -169,4 +221,8 @@ function publicLead(lead: PlatformLead, account: PlatformAccount): Record<string
       },
     ],
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,8 +1,10 @@
 import { platformsOfKind, type Platform } from '@outsync/contracts';
 import {
+  HEYREACH_DEMO_CAMPAIGN_ID,
   HUBSPOT_SECOND_HUB_ID,
   SALESFORCE_SECOND_ORG_KEY,
   SECOND_API_KEYS,
+  SMARTLEAD_DEMO_CAMPAIGN_ID,
 } from '../demo-constants.ts';
 import type { HubspotStore } from '../hubspot/hubspot-store.ts';
 import { applyAccountSetup } from '../platforms/platform-setup.ts';
@@ -231,7 +233,7 @@ function seedPlatforms(state: SandboxState): void {
         website: `https://${person.company.domain}`,
         title: person.title,
         linkedinUrl: person.linkedinUrl,
-        campaignId: 1001 + (index % 2),
+        campaignId: SMARTLEAD_DEMO_CAMPAIGN_ID + (index % 2),
         campaignName: index % 2 === 0 ? 'Q3 Outbound — SaaS leaders' : 'Q3 Outbound — Logistics',
         categoryId: index % 3 === 0 ? 1 : null,
       }),
@@ -270,7 +272,11 @@ function seedPlatforms(state: SandboxState): void {
     created_at: created,
   });
   applyAccountSetup(platforms, platforms.demoAccount('heyreach'), {
-    lists: [{ name: 'Do not contact (LinkedIn)' }, { name: 'Q3 prospects', campaignIds: [4001] }],
+    campaigns: [{ id: HEYREACH_DEMO_CAMPAIGN_ID, name: 'Q3 LinkedIn — Founders' }],
+    lists: [
+      { name: 'Do not contact (LinkedIn)' },
+      { name: 'Q3 prospects', campaignIds: [HEYREACH_DEMO_CAMPAIGN_ID] },
+    ],
   });
   seedSecondAccounts(state);
 }
