@@ -42,6 +42,12 @@ import {
   createUserAccountsService,
   userAccountModel,
 } from './modules/user-accounts/user-accounts.service';
+import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes';
+import {
+  createWebhookCodes,
+  createWebhooksService,
+  webhookModel,
+} from './modules/webhooks/webhooks.service';
 
 export type AppDeps = {
   config: Pick<
@@ -99,8 +105,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     publicUrl: deps.config.publicUrl,
     guardUrl,
     ownersOf: (ids) => users.ownersOf(ids),
-    // API keys and webhook endpoints name what still hangs off a profile.
+    // Webhooks, API keys and webhook endpoints name what still hangs off a profile.
     profileUsage: async (profileId) => [
+      ...(await webhooks.describeUsageOfProfile(profileId)),
       ...(await apiKeys.describeUsageOfProfile(profileId)),
       ...(await userAccounts.describeUsageOfProfile(profileId)),
     ],
@@ -117,6 +124,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       assertPublicUrl: guardUrl,
     }),
     now,
+    // A key a webhook filters by cannot be deleted.
+    keyUsage: (keyId) => webhooks.describeUsageOfKey(keyId),
   });
   const userAccounts = createUserAccountsService({
     userAccounts: userAccountModel(deps.db.connection),
@@ -124,11 +133,28 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     secrets: deps.secrets,
     fetch: deps.safeFetch,
     now,
+    // An endpoint a webhook forwards to cannot be deleted.
+    endpointUsage: (endpointId) => webhooks.describeUsageOfEndpoint(endpointId),
   });
   const crmData = createCrmDataService({
     profiles,
     listUserAccountsOfProfile: (profileId, viewer) =>
       userAccounts.listUserAccountsOfProfile(profileId, viewer),
+  });
+  const webhooks = createWebhooksService({
+    webhooks: webhookModel(deps.db.connection),
+    profiles: profileModel(deps.db.connection),
+    apiKeys: apiKeyModel(deps.db.connection),
+    codes: createWebhookCodes(deps.authSecret),
+    publicUrl: deps.config.publicUrl,
+    now,
+    usersOf: (ids) => users.ownersOf(ids),
+    crmOwners: async (user, profileId, crm) =>
+      (await crmData.ownersAndUserAccounts(user, profileId, crm)).owners,
+    validateTaskType: (user, input) => crmData.validateTaskType(user, input),
+    userAccountsOfProfile: (profileId, viewer) =>
+      userAccounts.listUserAccountsOfProfile(profileId, viewer),
+    customFieldObjectsCreatedOf: (profileId) => profiles.customFieldObjectsCreatedOf(profileId),
   });
   const auth = createAuthService({
     ...authModels(deps.db.connection),
@@ -146,6 +172,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerCrmDataRoutes(router, { crmData });
   registerApiKeysRoutes(router, { apiKeys });
   registerUserAccountsRoutes(router, { userAccounts });
+  registerWebhooksRoutes(router, { webhooks });
   registerUsersRoutes(router, {
     admin: createUsersAdmin({
       users: userModel(deps.db.connection),

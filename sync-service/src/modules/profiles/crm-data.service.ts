@@ -139,6 +139,8 @@ export function createCrmDataService(deps: CrmDataServiceDeps): CrmDataService {
       const profile = await connected(user, userProfileId, 'write', 'SALESFORCE');
       try {
         await connections.salesforce(profile).createCustomFields(customFields, permissionId);
+        // A webhook may turn custom fields on only for objects they were created on.
+        await deps.profiles.recordCustomFieldsCreated(userProfileId, customFields);
         return { success: true, message: CUSTOM_FIELDS_CREATED_MESSAGE };
       } catch (error) {
         if (!isConnectorError(error)) throw error;

@@ -266,6 +266,41 @@ describe('Salesforce settings data', () => {
   });
 });
 
+describe("the record of what 'Create Fields' did", () => {
+  it('keeps the objects the fields were created on, and not those Salesforce refused', async () => {
+    const sets = await owner.get<Array<{ Id: string; Name: string }>>(
+      `/api/admin/salesforce/permissions/${salesforceId}`,
+    );
+    const permissionId = sets.body.find((set) => set.Name === 'OutSync_Integration')!.Id;
+    await profileModel(app.db.connection).updateOne(
+      { _id: salesforceId },
+      { $set: { customFieldObjectsCreated: [] } },
+    );
+
+    const refused = await owner.post<{ success: boolean }>('/api/admin/salesforce/properties', {
+      userProfileId: salesforceId,
+      permissionId: '0PS000000000000AAA',
+      customFields: ['Lead'],
+    });
+    expect(refused.body.success).toBe(false);
+    expect((await stored(salesforceId)).customFieldObjectsCreated).toEqual([]);
+
+    for (const customFields of [['Lead'], ['Contact', 'Lead']]) {
+      const answer = await owner.post<{ success: boolean }>('/api/admin/salesforce/properties', {
+        userProfileId: salesforceId,
+        permissionId,
+        customFields,
+      });
+      expect(answer.body.success).toBe(true);
+    }
+    // Each object once, whatever order and however often.
+    expect([...(await stored(salesforceId)).customFieldObjectsCreated].sort()).toEqual([
+      'Contact',
+      'Lead',
+    ]);
+  });
+});
+
 describe('who may read what', () => {
   const routes = (id: string): Array<[string, string, unknown?]> => [
     ['get', `/api/admin/hubspot/owners-and-user-accounts/${id}`],

@@ -1,5 +1,9 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { CrmKindSchema, type CrmKind } from '@outsync/contracts';
+import { CustomFieldObjectSchema, type CreateFieldsRequest } from '@outsync/contracts/accounts';
+
+/** An object Salesforce custom fields are created on (Contact, Lead). */
+export type CustomFieldObject = CreateFieldsRequest['customFields'][number];
 
 /**
  * The stored OAuth tokens of a connection. Both tokens are sealed with the service's
@@ -50,6 +54,11 @@ export type ProfileDoc = {
   } | null;
   connection: ProfileConnection | null;
   problem: ProfileConnectionProblem | null;
+  /**
+   * SALESFORCE: the objects 'Create Fields' succeeded for. A webhook may only turn custom
+   * fields on for objects listed here (spec 01 §5 'Fields not created').
+   */
+  customFieldObjectsCreated: CustomFieldObject[];
   createdAt: Date;
   updatedAt: Date;
 };
@@ -103,6 +112,10 @@ const ProfileSchema = new Schema<ProfileDoc>(
         { _id: false },
       ),
       default: null,
+    },
+    customFieldObjectsCreated: {
+      type: [{ type: String, enum: CustomFieldObjectSchema.options }],
+      default: [],
     },
   },
   { versionKey: false, collection: 'profiles', timestamps: true },

@@ -29,10 +29,20 @@ import { createOAuthStates, type StateOwner } from './oauth-state';
 import type { OAuthStateModel } from './oauth-state.model';
 import { isStaff, requireProfile } from './profile-access';
 import { toIntegrationItem, toSalesforceProfile, toUserProfile } from './profile-views';
-import type { ProfileConnection, ProfileDoc, ProfileModel } from './profiles.model';
+import type {
+  CustomFieldObject,
+  ProfileConnection,
+  ProfileDoc,
+  ProfileModel,
+} from './profiles.model';
 import { upstreamMessage } from './upstream-error';
 
-export { profileModel, type ProfileDoc, type ProfileModel } from './profiles.model';
+export {
+  profileModel,
+  type CustomFieldObject,
+  type ProfileDoc,
+  type ProfileModel,
+} from './profiles.model';
 export {
   isStaff,
   mayAccessProfile,
@@ -96,6 +106,13 @@ export type ProfilesService = {
   connections: CrmConnections;
   /** A profile by id, for work no signed-in user asks for (jobs); null when it is gone. */
   findProfile(profileId: string): Promise<ProfileDoc | null>;
+  /** SALESFORCE: records that 'Create Fields' succeeded for `objects` on the profile. */
+  recordCustomFieldsCreated(
+    profileId: string,
+    objects: readonly CustomFieldObject[],
+  ): Promise<void>;
+  /** The objects 'Create Fields' succeeded for on the profile; none when it is gone. */
+  customFieldObjectsCreatedOf(profileId: string): Promise<CustomFieldObject[]>;
 };
 
 export type ProfilesServiceDeps = {
@@ -298,6 +315,23 @@ export function createProfilesService(deps: ProfilesServiceDeps): ProfilesServic
     async findProfile(profileId) {
       if (!Types.ObjectId.isValid(profileId)) return null;
       return profiles.findById(profileId).lean<ProfileDoc>();
+    },
+
+    async recordCustomFieldsCreated(profileId, objects) {
+      if (!Types.ObjectId.isValid(profileId) || objects.length === 0) return;
+      await profiles.updateOne(
+        { _id: profileId },
+        { $addToSet: { customFieldObjectsCreated: { $each: [...objects] } } },
+      );
+    },
+
+    async customFieldObjectsCreatedOf(profileId) {
+      if (!Types.ObjectId.isValid(profileId)) return [];
+      const doc = await profiles
+        .findById(profileId, { customFieldObjectsCreated: 1 })
+        .lean<Pick<ProfileDoc, 'customFieldObjectsCreated'>>();
+      // Profiles stored before the record existed have no field: nothing recorded.
+      return doc?.customFieldObjectsCreated ?? [];
     },
 
     async integrations(user, scope) {
