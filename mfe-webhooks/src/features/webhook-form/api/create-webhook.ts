@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Webhook, WebhookCreateRequest } from '@outsync/contracts/webhooks';
+import { webhooksQueryKey } from '../../../shared/api/query-keys';
+import { useWebhooksApi } from '../../../shared/api/webhooks-api';
+import type { WebhooksAreaClient } from './webhooks-area-client';
+
+/** POST /api/admin/webhooks: the create form object (spec 01 §7). */
+export function createWebhook(
+  client: WebhooksAreaClient,
+  body: WebhookCreateRequest,
+): Promise<Webhook> {
+  return client.createWebhook({ body });
+}
+
+/** The lists are read again; a refusal is a sticky 'Error' with the service's message (§8). */
+export function useCreateWebhook() {
+  const client = useWebhooksApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WebhookCreateRequest) => createWebhook(client, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    meta: { errorToast: { life: 0 } },
+  });
+}

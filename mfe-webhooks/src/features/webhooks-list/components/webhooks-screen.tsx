@@ -1,0 +1,108 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import type { IntegrationItem } from '@outsync/contracts/accounts';
+import { Page, Spinner } from '@outsync/ui';
+import { useOrganizationIntegrations } from '../api/get-organization-integrations';
+import { useWebhooks } from '../api/get-webhooks';
+import { WebhooksEmptyState } from './empty-state';
+import { ProfileSelect } from './profile-select';
+import { WebhooksTable, type WebhookActions } from './webhooks-table';
+
+/** The screen's texts (spec 01 §2.6; the spinners' labels are ours). */
+export const webhooksScreenTexts = {
+  noIntegrations: "You don't have any integrations!",
+  ownCaption: 'Existing webhooks:',
+  allCaption: 'All webhooks:',
+  loadingProfiles: 'Loading profiles',
+  loadingWebhooks: 'Loading webhooks',
+} as const;
+
+const t = webhooksScreenTexts;
+
+/**
+ * webhook-view (spec 01 §2.6): pick a profile to create a webhook on it, then the caller's
+ * webhooks and all the webhooks they may see. The create form and the dialogs are other
+ * features: the page passes the form in and opens the dialogs from the actions.
+ */
+export function WebhooksScreen({
+  title,
+  createForm,
+  onOpenSettings,
+  onOpenTest,
+}: {
+  title: string;
+  /** The create form for the chosen profile. */
+  createForm: (profile: IntegrationItem) => ReactNode;
+} & WebhookActions) {
+  const integrations = useOrganizationIntegrations();
+  const webhooks = useWebhooks();
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const profiles = integrations.data ?? [];
+  const chosen = profiles.find((item) => item.user.id === profileId) ?? null;
+  const own = webhooks.data?.webhooks ?? [];
+  const all = webhooks.data?.allWebhooks ?? [];
+  const actions = { onOpenSettings, onOpenTest };
+
+  return (
+    <Page title={title}>
+      <Sections>
+        <Part>
+          {integrations.isPending ? (
+            <Spinner label={t.loadingProfiles} />
+          ) : profiles.length > 0 ? (
+            <ProfileField>
+              <ProfileSelect
+                integrations={profiles}
+                value={chosen}
+                onChange={(item) => setProfileId(item?.user.id ?? null)}
+              />
+            </ProfileField>
+          ) : integrations.isSuccess ? (
+            <Muted>{t.noIntegrations}</Muted>
+          ) : null}
+          {chosen ? createForm(chosen) : null}
+        </Part>
+        {webhooks.isPending ? (
+          <Spinner label={t.loadingWebhooks} />
+        ) : webhooks.isSuccess ? (
+          <Part>
+            {own.length === 0 ? (
+              <WebhooksEmptyState />
+            ) : (
+              <WebhooksTable caption={t.ownCaption} webhooks={own} {...actions} />
+            )}
+            {all.length > 0 ? (
+              <WebhooksTable caption={t.allCaption} webhooks={all} {...actions} />
+            ) : null}
+          </Part>
+        ) : null}
+      </Sections>
+    </Page>
+  );
+}
+
+const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(6)};
+  & > * + * {
+    padding-top: ${({ theme }) => theme.space(6)};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Part = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(6)};
+  min-width: 0;
+`;
+
+const ProfileField = styled.div`
+  max-width: 640px;
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.inkMuted};
+`;

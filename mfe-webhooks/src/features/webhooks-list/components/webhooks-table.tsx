@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import styled, { css } from 'styled-components';
+import type { Webhook } from '@outsync/contracts/webhooks';
+import { Button, useToast } from '@outsync/ui';
+import { Table, type TableColumn } from '@outsync/ui/data';
+import { CopyButton } from '@outsync/ui/overlay';
+import { useDeleteWebhook } from '../api/delete-webhook';
+import { ConfirmOnDemand } from './confirm-on-demand';
+import {
+  CategoriesCell,
+  deleteTextParts,
+  FullNameCell,
+  ProfileCell,
+  TagsCell,
+} from './webhook-cells';
+
+/**
+ * The table's texts (spec 01 §2.6, §8). The headers 'Webhook URL' and 'Actions' and the empty
+ * text are ours: the spec names the columns' contents, not those headers.
+ */
+export const webhooksTableTexts = {
+  fullName: 'Full Name',
+  profile: 'Profile',
+  tags: 'Tags',
+  categories: 'Category-based filter',
+  webhookUrl: 'Webhook URL',
+  actions: 'Actions',
+  settings: 'Webhook Settings',
+  syncTest: 'Sync test',
+  copyUrl: 'Copy URL',
+  copied: 'Copied webhook URL.',
+  delete: 'Delete',
+  empty: 'No webhooks yet.',
+  deleteTitle: ({ firstName, lastName }: { firstName: string; lastName: string }) =>
+    `Do you want to delete ${firstName} ${lastName}'s webhook?`,
+  deleteText: ({ platform, crm }: { platform: string; crm: string }) =>
+    `This only deletes the webhook. You may want to update your webhook settings in ${platform} and workflows in ${crm}.`,
+  deleted: ({ firstName, lastName }: { firstName: string; lastName: string }) =>
+    `Deleted ${firstName} ${lastName}'s webhook.`,
+} as const;
+
+const t = webhooksTableTexts;
+
+export interface WebhookActions {
+  /** 'Webhook Settings': the page opens the settings dialog for this webhook. */
+  onOpenSettings: (webhook: Webhook) => void;
+  /** 'Sync test': the page opens the Send Test Webhook dialog for this webhook. */
+  onOpenTest: (webhook: Webhook) => void;
+}
+
+/**
+ * 'Existing webhooks:' or 'All webhooks:' (spec 01 §2.6). Delete shows only on the webhooks the
+ * caller may change (`canUpdate`: the owner, or an admin); the dialogs belong to the page.
+ */
+export function WebhooksTable({
+  caption,
+  webhooks,
+  loading = false,
+  onOpenSettings,
+  onOpenTest,
+}: {
+  caption: string;
+  webhooks: readonly Webhook[];
+  loading?: boolean;
+} & WebhookActions) {
+  const toast = useToast();
+  const deleting = useDeleteWebhook();
+  const [toDelete, setToDelete] = useState<Webhook | null>(null);
+
+  const confirmDelete = async (webhook: Webhook) => {
+    // A refusal rejects: the question stays open and the 'Error' toast says why.
+    const deleted = await deleting.mutateAsync(webhook.id);
+    setToDelete(null);
+    toast.show({ severity: 'success', detail: t.deleted(deleted.ownerDetails) });
+  };
+
+  const columns: TableColumn<Webhook>[] = [
+    {
+      id: 'fullName',
+      header: t.fullName,
+      cell: (webhook) => <FullNameCell webhook={webhook} />,
+      width: '260px',
+    },
+    {
+      id: 'profile',
+      header: t.profile,
+      cell: (webhook) => <ProfileCell webhook={webhook} />,
+      width: '200px',
+    },
+    { id: 'tags', header: t.tags, cell: (webhook) => <TagsCell webhook={webhook} /> },
+    {
+      id: 'categories',
+      header: t.categories,
+      cell: (webhook) => <CategoriesCell webhook={webhook} />,
+    },
+    {
+      id: 'webhookUrl',
+      header: t.webhookUrl,
+      cell: (webhook) => (
+        <Stack>
+          <Url>{webhook.webhookUrl}</Url>
+          <CellCopyButton text={webhook.webhookUrl} successMessage={t.copied}>
+            {t.copyUrl}
+          </CellCopyButton>
+        </Stack>
+      ),
+      width: '240px',
+    },
+    {
+      id: 'actions',
+      header: t.actions,
+      cell: (webhook) => (
+        <Stack>
+          <CellButton $variant="secondary" onClick={() => onOpenSettings(webhook)}>
+            {t.settings}
+          </CellButton>
+          <CellButton $variant="secondary" onClick={() => onOpenTest(webhook)}>
+            {t.syncTest}
+          </CellButton>
+          {webhook.canUpdate ? (
+            <CellButton $variant="danger" onClick={() => setToDelete(webhook)}>
+              {t.delete}
+            </CellButton>
+          ) : null}
+        </Stack>
+      ),
+      width: '170px',
+    },
+  ];
+
+  return (
+    <>
+      <Table
+        caption={caption}
+        columns={columns}
+        rows={webhooks}
+        getRowId={(webhook) => webhook.id}
+        loading={loading}
+        emptyText={t.empty}
+        minWidth="1280px"
+      />
+      <ConfirmOnDemand
+        open={toDelete !== null}
+        title={toDelete ? t.deleteTitle(toDelete.ownerDetails) : ''}
+        text={toDelete ? t.deleteText(deleteTextParts(toDelete)) : undefined}
+        confirmVariant="danger"
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => (toDelete ? confirmDelete(toDelete) : undefined)}
+      />
+    </>
+  );
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Url = styled.span`
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: 12px;
+  word-break: break-all;
+`;
+
+const cellButtonStyles = css`
+  min-height: 0;
+  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  white-space: nowrap;
+`;
+
+const CellButton = styled(Button)`
+  ${cellButtonStyles}
+`;
+
+const CellCopyButton = styled(CopyButton)`
+  ${cellButtonStyles}
+`;
