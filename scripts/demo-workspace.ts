@@ -1,15 +1,18 @@
 // The demo admin's workspace, set up the way a user would: through the service's own API and the
 // sandbox's OAuth pages. A HubSpot portal and a Salesforce org connected, a valid key for each
-// platform (HeyReach with categories) and one webhook endpoint on the sandbox's receiver, so
-// every connected-accounts screen has real rows on first open. Idempotent: what exists is kept.
+// platform (HeyReach with categories), one webhook endpoint on the sandbox's receiver, and a
+// webhook on each CRM wired to a sandbox campaign, so every screen has real rows on first open.
+// Idempotent: what exists is kept.
 import {
   authorizeInSandbox,
   BISON_DEMO_INSTANCE_PATH,
   DEMO_API_KEYS,
   DEMO_RECEIVER_PATH,
+  HEYREACH_DEMO_CAMPAIGN_ID,
   SALESFORCE_DEMO_CLIENT_ID,
   SALESFORCE_DEMO_CLIENT_SECRET,
   SALESFORCE_DEMO_LOGIN_PATH,
+  SMARTLEAD_DEMO_CAMPAIGN_ID,
 } from '@outsync/sandbox';
 import { readSignInCode } from './sign-in.ts';
 
@@ -140,6 +143,10 @@ export async function setUpDemoWorkspace(options: {
   );
   const profileId = integrations.find((item) => item.user.profile === 'HUBSPOT')?.user.id;
   if (!profileId) throw new Error('the demo HubSpot profile is missing after connecting');
+  const salesforceProfileId = integrations.find((item) => item.user.profile === 'SALESFORCE')?.user
+    .id;
+  if (!salesforceProfileId)
+    throw new Error('the demo Salesforce profile is missing after connecting');
 
   const { apiKeys } = await api.expect<{ apiKeys: { id: string; platform: Platform }[] }>(
     'GET',
@@ -175,4 +182,141 @@ export async function setUpDemoWorkspace(options: {
     });
     log('Demo workspace: webhook endpoint added');
   }
+
+  await setUpDemoWebhooks(api, {
+    sandboxUrl,
+    hubspotProfileId: profileId,
+    salesforceProfileId,
+    log,
+  });
+}
+
+type Owner = { id: string; firstName: string; lastName: string; email: string; name: string };
+
+/**
+ * A HubSpot webhook for Smartlead and a Salesforce webhook for HeyReach (task log type with a
+ * custom subject), each registered on a sandbox campaign the way a customer pastes the URL into
+ * the platform, so the sandbox's campaign events go to them.
+ */
+async function setUpDemoWebhooks(
+  api: ApiSession,
+  options: {
+    sandboxUrl: string;
+    hubspotProfileId: string;
+    salesforceProfileId: string;
+    log: (line: string) => void;
+  },
+): Promise<void> {
+  const { sandboxUrl, hubspotProfileId, salesforceProfileId, log } = options;
+  const { webhooks } = await api.expect<{ webhooks: { userProfileId: string }[] }>(
+    'GET',
+    '/api/admin/webhooks',
+  );
+  const hasWebhook = (id: string) => webhooks.some((webhook) => webhook.userProfileId === id);
+
+  if (!hasWebhook(hubspotProfileId)) {
+    const { owners } = await api.expect<{ owners: Owner[] }>(
+      'GET',
+      `/api/admin/hubspot/owners-and-user-accounts/${hubspotProfileId}`,
+    );
+    const created = await createWebhook(api, {
+      userProfileId: hubspotProfileId,
+      selectedOwner: firstOwner(owners),
+      emailService: { type: 'smartlead', name: 'Smartlead' },
+      objectLookupMethod: 'default',
+      createOrUpdateCompany: true,
+      createContactCustomProperties: true,
+      assignContactOwner: true,
+      logType: 0,
+    });
+    await expectSandbox(
+      `${sandboxUrl}/smartlead/api/v1/webhook/create?api_key=${DEMO_API_KEYS.smartlead}`,
+      {
+        name: 'OutSync (demo)',
+        webhook_url: created.webhookUrl,
+        association_type: 'campaign',
+        email_campaign_id: SMARTLEAD_DEMO_CAMPAIGN_ID,
+        event_type_map: Object.fromEntries(SMARTLEAD_EVENTS.map((event) => [event, true])),
+      },
+      {},
+    );
+    log('Demo workspace: HubSpot webhook created and wired to a Smartlead campaign');
+  }
+
+  if (!hasWebhook(salesforceProfileId)) {
+    const { owners } = await api.expect<{ owners: Owner[] }>(
+      'GET',
+      `/api/admin/salesforce/user-accounts/${salesforceProfileId}`,
+    );
+    const created = await createWebhook(api, {
+      userProfileId: salesforceProfileId,
+      selectedOwner: firstOwner(owners),
+      emailService: { type: 'heyreach', name: 'HeyReach' },
+      objectLookupMethod: 'default',
+      createContactCustomProperties: false,
+      logType: 1,
+      salesforceTaskType: 'Other',
+      salesforceObjectType: 'Contact',
+      salesforceOnlyUpdate: false,
+      customTaskSubject: '[OS] {{ event_type }} with {{ to_name }} ({{ campaign_name }})',
+    });
+    for (const eventType of HEYREACH_EVENTS) {
+      await expectSandbox(
+        `${sandboxUrl}/heyreach/api/public/webhooks/CreateWebhook`,
+        {
+          webhookName: `OutSync (demo) ${eventType}`,
+          webhookUrl: created.webhookUrl,
+          eventType,
+          campaignIds: [HEYREACH_DEMO_CAMPAIGN_ID],
+        },
+        { 'x-api-key': DEMO_API_KEYS.heyreach },
+      );
+    }
+    log('Demo workspace: Salesforce webhook created and wired to a HeyReach campaign');
+  }
+}
+
+const SMARTLEAD_EVENTS = [
+  'EMAIL_SENT',
+  'EMAIL_OPEN',
+  'EMAIL_LINK_CLICK',
+  'EMAIL_REPLY',
+  'EMAIL_BOUNCE',
+  'LEAD_UNSUBSCRIBED',
+  'LEAD_CATEGORY_UPDATED',
+];
+const HEYREACH_EVENTS = [
+  'CONNECTION_REQUEST_SENT',
+  'CONNECTION_REQUEST_ACCEPTED',
+  'MESSAGE_SENT',
+  'EVERY_MESSAGE_REPLY_RECEIVED',
+];
+
+function firstOwner(owners: Owner[]): Owner {
+  const owner = owners[0];
+  if (!owner) throw new Error('the demo CRM has no owners');
+  return owner;
+}
+
+async function createWebhook(
+  api: ApiSession,
+  settings: Record<string, unknown>,
+): Promise<{ webhookUrl: string }> {
+  // Plain text; String() in case a code happened to read as a JSON number.
+  const code = String(await api.expect<unknown>('POST', '/api/admin/webhooks/generate'));
+  return api.expect<{ webhookUrl: string }>('POST', '/api/admin/webhooks', { ...settings, code });
+}
+
+/** Registers the webhook with the sandbox platform, as the customer does in its settings. */
+async function expectSandbox(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
 }

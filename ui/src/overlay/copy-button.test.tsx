@@ -85,3 +85,28 @@ test('when nothing can copy it shows an error toast', async () => {
   expect(toast.textContent).toContain('Could not copy to the clipboard.');
   expect(screen.queryByText('Copied webhook URL.')).toBeNull();
 });
+
+test('a Clipboard API that never answers (a permission prompt nobody sees) falls back after a second', async () => {
+  jest.useFakeTimers();
+  try {
+    setClipboard(() => new Promise<void>(() => {}));
+    const copied: string[] = [];
+    setExecCommand((command) => {
+      const active = document.activeElement;
+      if (command === 'copy' && active instanceof HTMLTextAreaElement) copied.push(active.value);
+      return true;
+    });
+    renderCopy();
+
+    await clickCopy();
+    expect(copied).toEqual([]);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1000);
+    });
+
+    expect(copied).toEqual([url]);
+    expect(screen.getByRole('status').textContent).toContain('Copied webhook URL.');
+  } finally {
+    jest.useRealTimers();
+  }
+});

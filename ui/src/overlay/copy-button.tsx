@@ -1,6 +1,8 @@
 import { useCallback, useRef, type ComponentProps, type ReactNode } from 'react';
-import { Button } from '../button';
-import { useToast } from '../toast/toast-store';
+// By package name: the toasts' atom lives in the shared `@outsync/ui` singleton the shell
+// renders; a relative import would bundle a second store into each module, whose toasts no
+// viewport shows.
+import { Button, useToast } from '@outsync/ui';
 
 const defaultCopyFailedMessage = 'Could not copy to the clipboard.';
 
@@ -70,15 +72,33 @@ export function CopyButton({
   );
 }
 
+/**
+ * How long the Clipboard API may take. A browser that waits on a permission prompt nobody
+ * answers (headless, some embedding iframes) never settles; the fallback still runs within the
+ * click's user activation.
+ */
+export const CLIPBOARD_WAIT_MS = 1000;
+
 /** The Clipboard API where allowed (secure contexts), else the older execCommand('copy'). */
 export async function copyText(text: string, container: HTMLElement): Promise<void> {
   if (typeof navigator.clipboard?.writeText === 'function') {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      await navigator.clipboard.writeText(text);
+      await Promise.race([
+        navigator.clipboard.writeText(text),
+        new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('The clipboard did not answer')),
+            CLIPBOARD_WAIT_MS,
+          );
+        }),
+      ]);
       return;
     } catch {
-      // Denied (no permission, not focused, an embedding iframe without clipboard-write):
-      // the fallback below may still work.
+      // Denied or unanswered (no permission, not focused, an embedding iframe without
+      // clipboard-write): the fallback below may still work.
+    } finally {
+      clearTimeout(timer);
     }
   }
   copyWithTextarea(text, container);

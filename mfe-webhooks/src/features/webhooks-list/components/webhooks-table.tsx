@@ -15,7 +15,7 @@ import {
 } from './webhook-cells';
 
 /**
- * The table's texts (spec 01 §2.6, §8). The headers 'Webhook URL' and 'Actions' and the empty
+ * The table's texts (spec 01 §2.6, §8). The header 'Webhook URL' and the empty
  * text are ours: the spec names the columns' contents, not those headers.
  */
 export const webhooksTableTexts = {
@@ -24,7 +24,6 @@ export const webhooksTableTexts = {
   tags: 'Tags',
   categories: 'Category-based filter',
   webhookUrl: 'Webhook URL',
-  actions: 'Actions',
   settings: 'Webhook Settings',
   syncTest: 'Sync test',
   copyUrl: 'Copy URL',
@@ -79,13 +78,13 @@ export function WebhooksTable({
       id: 'fullName',
       header: t.fullName,
       cell: (webhook) => <FullNameCell webhook={webhook} />,
-      width: '260px',
+      width: '230px',
     },
     {
       id: 'profile',
       header: t.profile,
       cell: (webhook) => <ProfileCell webhook={webhook} />,
-      width: '200px',
+      width: '170px',
     },
     { id: 'tags', header: t.tags, cell: (webhook) => <TagsCell webhook={webhook} /> },
     {
@@ -94,37 +93,32 @@ export function WebhooksTable({
       cell: (webhook) => <CategoriesCell webhook={webhook} />,
     },
     {
+      // The URL, then what can be done with the webhook: one column keeps the buttons in view
+      // beside the rest of the row instead of past a sideways scroll.
       id: 'webhookUrl',
       header: t.webhookUrl,
       cell: (webhook) => (
         <Stack>
           <Url>{webhook.webhookUrl}</Url>
-          <CellCopyButton text={webhook.webhookUrl} successMessage={t.copied}>
-            {t.copyUrl}
-          </CellCopyButton>
-        </Stack>
-      ),
-      width: '240px',
-    },
-    {
-      id: 'actions',
-      header: t.actions,
-      cell: (webhook) => (
-        <Stack>
-          <CellButton $variant="secondary" onClick={() => onOpenSettings(webhook)}>
-            {t.settings}
-          </CellButton>
-          <CellButton $variant="secondary" onClick={() => onOpenTest(webhook)}>
-            {t.syncTest}
-          </CellButton>
-          {webhook.canUpdate ? (
-            <CellButton $variant="danger" onClick={() => setToDelete(webhook)}>
-              {t.delete}
+          <Buttons>
+            <CellCopyButton text={webhook.webhookUrl} successMessage={t.copied}>
+              {t.copyUrl}
+            </CellCopyButton>
+            <CellButton $variant="secondary" onClick={() => onOpenSettings(webhook)}>
+              {t.settings}
             </CellButton>
-          ) : null}
+            <CellButton $variant="secondary" onClick={() => onOpenTest(webhook)}>
+              {t.syncTest}
+            </CellButton>
+            {webhook.canUpdate ? (
+              <CellButton $variant="danger" onClick={() => setToDelete(webhook)}>
+                {t.delete}
+              </CellButton>
+            ) : null}
+          </Buttons>
         </Stack>
       ),
-      width: '170px',
+      width: '210px',
     },
   ];
 
@@ -137,7 +131,7 @@ export function WebhooksTable({
         getRowId={(webhook) => webhook.id}
         loading={loading}
         emptyText={t.empty}
-        minWidth="1280px"
+        minWidth="880px"
       />
       <ConfirmOnDemand
         open={toDelete !== null}
@@ -155,6 +149,12 @@ const Stack = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
 `;
 
