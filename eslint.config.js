@@ -146,6 +146,8 @@ export default tseslint.config(
       'coverage/**',
       'e2e/artifacts/**',
       '**/@mf-types/**',
+      '.stryker-tmp/**',
+      'contracts/reports/**',
     ],
   },
   js.configs.recommended,

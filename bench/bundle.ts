@@ -1,7 +1,7 @@
 // Gzip size of what the browser downloads on a first visit: the shell's own files, and for each
 // remote the files it serves itself (shared singletons the shell already loaded come from the
 // shell and are excluded; an area's contracts entry, which only its module loads, counts there).
-// Run: npm run bench:bundle
+// Run: npm run bench:bundle (add `-- --files` to list each remote's files)
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
 import { launchBrowser } from '../scripts/chromium.ts';
@@ -55,6 +55,7 @@ async function firstVisit(path: string): Promise<Map<string, Download[]>> {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const listFiles = process.argv.includes('--files');
 const total = (downloads: Download[] = []) => downloads.reduce((sum, d) => sum + d.gzipBytes, 0);
 
 const product = await startProduct({
@@ -73,6 +74,11 @@ try {
     const visit = await firstVisit(firstRoute(app));
     const own = visit.get(product.appUrls[app]) ?? [];
     rows.push([`${app} (own first load)`, total(own), own.length, goals.remote]);
+    if (listFiles) {
+      for (const file of [...own].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+        console.log(`  ${app}  ${kb(file.gzipBytes).padStart(6)}  ${new URL(file.url).pathname}`);
+      }
+    }
   }
 
   console.log(
