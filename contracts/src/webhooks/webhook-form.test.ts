@@ -123,19 +123,28 @@ describe('changePlatform', () => {
     });
   });
 
-  it('the settings dialog keeps the API key and the categories', () => {
+  it('the settings dialog keeps the API key and the categories while the platform stays', () => {
     const values = filledForm('HUBSPOT');
-    expect(changePlatform(values, 'heyreach', 'update')).toMatchObject({
+    expect(values.platform).toBe('smartlead');
+    expect(changePlatform(values, 'smartlead', 'update')).toMatchObject({
       apiKeyId: KEY,
       categories: [INTERESTED],
+    });
+  });
+
+  it("the settings dialog clears the key and categories of another platform's key", () => {
+    const values = filledForm('HUBSPOT');
+    expect(changePlatform(values, 'heyreach', 'update')).toMatchObject({
+      apiKeyId: null,
+      categories: [],
       endpoints: [
         { userAccountId: ACCOUNT_A, eventTypes: [] },
         { userAccountId: ACCOUNT_B, eventTypes: [] },
       ],
     });
     expect(changePlatform(values, 'instantly', 'update')).toMatchObject({
-      apiKeyId: KEY,
-      categories: [INTERESTED],
+      apiKeyId: null,
+      categories: [],
     });
   });
 

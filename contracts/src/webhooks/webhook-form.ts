@@ -18,7 +18,7 @@ import type {
   LookupMethod,
   Webhook,
   WebhookCategory,
-  WebhookSettingsInput,
+  WebhookSettingsParsed,
 } from './webhooks.schemas';
 
 /** An 'Additional Endpoints' row: an account ('-- Select Account --' when null) and its event types. */
@@ -174,7 +174,11 @@ export function changePlatform(
     endpoints: values.endpoints.map((row) => ({ ...row, eventTypes: [] })),
     logType,
     taskType: logType === 1 ? defaultTaskType(platform) : values.taskType,
-    ...(form === 'create' ? { apiKeyId: null, categories: [] } : {}),
+    // A key belongs to one platform: the create form clears it on every choice, the settings
+    // dialog when the platform really changes (see docs/decisions.md).
+    ...(form === 'create' || platform !== values.platform
+      ? { apiKeyId: null, categories: [] }
+      : {}),
   };
   if (values.crm === 'HUBSPOT') {
     if (social) next.lookupProperty = DEFAULT_SOCIAL_LOOKUP_FIELD;
@@ -287,7 +291,7 @@ export function lookupMethodOptions(
 }
 
 /** The settings a form sends, before the save rules (the service checks and applies them). */
-export function webhookBodyFromForm(values: WebhookFormValues): WebhookSettingsInput {
+export function webhookBodyFromForm(values: WebhookFormValues): WebhookSettingsParsed {
   const social = isSocialTool(values.platform);
   const hubspot = values.crm === 'HUBSPOT';
   const filtered = values.approvedEvents === 'filtered';

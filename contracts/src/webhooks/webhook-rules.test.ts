@@ -6,6 +6,7 @@ import {
   contactSearchPropertyMessage,
   firstBlockingProblem,
   optionalAlternativeOf,
+  taskTypeToCheck,
   WEBHOOK_VALIDATION_SUMMARY,
   webhookProblems,
   type WebhookCheckContext,
@@ -982,5 +983,48 @@ describe('applyWebhookSaveRules: additional endpoints', () => {
       applyWebhookSaveRules('SALESFORCE', { emailService: 'smartlead', additionalEndpoints: [] })
         .additionalEndpoints,
     ).toEqual([]);
+  });
+});
+
+describe('a body without a log type is checked as the save rules will store it', () => {
+  it("HeyReach on SALESFORCE defaults to tasks: 'Enter Custom Task Subject', then 'Select Task Type'", () => {
+    const heyreach = {
+      ...valid,
+      emailService: 'heyreach',
+      logType: undefined,
+      customTaskSubject: undefined,
+    };
+    expect(firstBlockingProblem(heyreach, salesforceCreate)).toBe('Enter Custom Task Subject');
+    expect(
+      firstBlockingProblem(
+        { ...heyreach, customTaskSubject: '{{ event_type }}' },
+        salesforceCreate,
+      ),
+    ).toBe('Select Task Type');
+  });
+
+  it('an e-mail sequencer defaults to e-mail activities: no task checks', () => {
+    expect(
+      firstBlockingProblem({ ...valid, logType: undefined }, salesforceCreate),
+    ).toBeUndefined();
+  });
+});
+
+describe('taskTypeToCheck: the social tool writing Salesforce tasks (spec 01 §5)', () => {
+  const heyreach = { emailService: 'heyreach', logType: 1 as const, salesforceTaskType: null };
+
+  it("checks 'Other' by default, or the type chosen", () => {
+    expect(taskTypeToCheck('SALESFORCE', heyreach)).toBe('Other');
+    expect(taskTypeToCheck('SALESFORCE', { ...heyreach, salesforceTaskType: ' Call ' })).toBe(
+      'Call',
+    );
+    expect(taskTypeToCheck('SALESFORCE', { ...heyreach, logType: undefined })).toBe('Other');
+  });
+
+  it('checks nothing for e-mail activities, other platforms or HUBSPOT', () => {
+    expect(taskTypeToCheck('SALESFORCE', { ...heyreach, logType: 0 })).toBeNull();
+    expect(taskTypeToCheck('SALESFORCE', { ...heyreach, emailService: 'smartlead' })).toBeNull();
+    expect(taskTypeToCheck('SALESFORCE', { ...heyreach, emailService: null })).toBeNull();
+    expect(taskTypeToCheck('HUBSPOT', heyreach)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   DEFAULT_CUSTOM_TASK_SUBJECT,
+  defaultTaskType,
   platformFacts,
   webhookDefaultsByCrm,
   type CrmKind,
@@ -103,7 +104,8 @@ export function webhookProblems(
       block(webhookMessages.fieldsNotCreated);
     }
   }
-  const isTask = input.logType === 1;
+  // The log type the save rules will store: a body without one gets the platform's default.
+  const isTask = (input.logType ?? (isSocial ? 1 : 0)) === 1;
   if (isTask && !isValidCustomTaskSubject(input.customTaskSubject)) {
     block(webhookMessages.customTaskSubject);
   }
@@ -112,6 +114,23 @@ export function webhookProblems(
   }
   if (isTask && !filled(input.salesforceTaskType)) block(webhookMessages.taskType);
   return problems;
+}
+
+/**
+ * The task type to check with the org before saving, or null: the social tool's SALESFORCE
+ * tasks (spec 01 §5 "the task type 'Other' is first validated with the server"), whose default
+ * 'Other' an org may lack or have deactivated. The one chosen is checked, 'Other' by default.
+ */
+export function taskTypeToCheck(
+  crm: CrmKind,
+  input: Pick<WebhookSettingsParsed, 'emailService' | 'logType' | 'salesforceTaskType'>,
+): string | null {
+  const platform = platformOfEmailService(input.emailService);
+  if (crm !== 'SALESFORCE' || !platform || platformFacts[platform].kind !== 'social-tool') {
+    return null;
+  }
+  if ((input.logType ?? 1) !== 1) return null;
+  return input.salesforceTaskType?.trim() || defaultTaskType(platform);
 }
 
 /** The first problem that blocks saving, or undefined. */

@@ -1,14 +1,9 @@
-import {
-  defaultTaskType,
-  ErrorCodes,
-  platformFacts,
-  type CrmKind,
-  type Platform,
-} from '@outsync/contracts';
+import { ErrorCodes, platformFacts, type CrmKind, type Platform } from '@outsync/contracts';
 import type { CrmOwner, SuccessMessageResponse, UserAccount } from '@outsync/contracts/accounts';
 import {
   applyWebhookSaveRules,
   firstBlockingProblem,
+  taskTypeToCheck,
   webhookMessages,
   WebhooksErrorCodes,
   webhookUrlOf,
@@ -207,13 +202,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         throw validation(webhookErrors.unknownEndpoint);
       }
     }
-    // "Social tool with log type 1: the task type 'Other' is first validated" (spec 01 §5).
-    const isSocial = platformFacts[settings.emailService].kind === 'social-tool';
-    if (profile.crm === 'SALESFORCE' && isSocial && settings.logType === 1) {
-      const check = await deps.validateTaskType(user, {
-        userProfileId: profileId,
-        taskType: defaultTaskType(settings.emailService),
-      });
+    const taskType = taskTypeToCheck(profile.crm, settings);
+    if (taskType) {
+      const check = await deps.validateTaskType(user, { userProfileId: profileId, taskType });
       if (!check.success) throw validation(check.message);
     }
   }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import {
   WebhookSettingsInputSchema,
+  taskTypeToCheck,
   webhookBodyFromForm,
   webhookProblems,
   type WebhookFormKind,
@@ -9,7 +10,6 @@ import {
 import { useToast } from '@outsync/ui';
 import { validationToast } from '../../../shared/validation-toast';
 import { useValidateTaskType } from '../api/validate-task-type';
-import { isSocialTool } from './form-parts';
 
 /**
  * The checks before a save (spec 01 §5): the contracts' `webhookProblems` over the body the
@@ -38,9 +38,8 @@ export function useSaveChecks(userProfileId: string) {
         return false;
       }
       for (const warning of problems) toast.show(validationToast(warning.message));
-      if (values.crm === 'SALESFORCE' && values.logType === 1 && isSocialTool(values.platform)) {
-        return validateTaskType({ userProfileId, taskType: values.taskType ?? '' });
-      }
+      const taskType = taskTypeToCheck(values.crm, body.data);
+      if (taskType) return validateTaskType({ userProfileId, taskType });
       return true;
     },
     [toast, validateTaskType, userProfileId],

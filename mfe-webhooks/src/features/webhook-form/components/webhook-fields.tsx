@@ -96,9 +96,11 @@ export function WebhookFields(props: WebhookFieldsProps) {
 
   const changePlatform = (platform: Platform) => {
     dispatch({ type: 'platform', platform, form: kind });
-    // Spec 01 §4: the dialog reads its key's categories again; the create form has just
-    // cleared its key, so it has none to read.
-    if (kind === 'update' && showsApiKey({ ...values, platform })) reloadCategories();
+    // Spec 01 §4: the dialog reads its key's categories again. A key is one platform's, so it
+    // is kept (and read) only when the platform stays; otherwise, as on the create form, the
+    // transition has just cleared it and there is nothing to read.
+    const keyKept = kind === 'update' && platform === values.platform;
+    if (keyKept && showsApiKey({ ...values, platform })) reloadCategories();
     props.onPlatformChanged?.();
   };
 

@@ -23,7 +23,7 @@ test('a platform change applies the platform rules (HeyReach: no company sync, t
   });
 });
 
-test('the create form clears the key and categories on a platform change; the dialog keeps them', () => {
+test("the create form clears the key and categories on a platform change; the dialog, when the key is another platform's", () => {
   const filtered = run(
     initialWebhookForm('HUBSPOT'),
     { type: 'platform', platform: 'smartlead', form: 'create' },
@@ -34,7 +34,9 @@ test('the create form clears the key and categories on a platform change; the di
   const created = run(filtered, { type: 'platform', platform: 'instantly', form: 'create' });
   expect(created).toMatchObject({ apiKeyId: null, categories: [] });
   const updated = run(filtered, { type: 'platform', platform: 'instantly', form: 'update' });
-  expect(updated).toMatchObject({
+  expect(updated).toMatchObject({ apiKeyId: null, categories: [] });
+  const same = run(filtered, { type: 'platform', platform: 'smartlead', form: 'update' });
+  expect(same).toMatchObject({
     apiKeyId: oid(0xa1),
     categories: [{ id: '1', name: 'Interested' }],
   });
