@@ -110,7 +110,7 @@ test('generate answers a plain-text code that create then accepts once', async (
   expect(api.db.webhooks).toHaveLength(1);
   expect(await failure(client().createWebhook({ body }))).toEqual({
     status: 409,
-    message: 'This webhook URL is no longer available. Generate a new one.',
+    message: 'This webhook URL is already in use. Generate a new one.',
   });
   expect(api.sent('createWebhook')[0]?.headers.get('X-CSRF-Token')).toBe('csrf-1');
 });

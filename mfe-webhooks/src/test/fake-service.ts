@@ -242,7 +242,6 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
       const profile = profileOf(body.userProfileId);
       if (!profile) return notFound(serviceErrors.profileNotFound);
       if (!profile.canWebhook) return error(403, serviceErrors.featureNotApproved);
-      if (!db.generatedCodes.includes(body.code)) return error(409, serviceErrors.codeUnavailable);
       const crm = profile.profile;
       const problem = firstBlockingProblem(body, {
         crm,
@@ -250,6 +249,11 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
         customFieldsCreated: fieldsCreated(profile.id, body, []),
       });
       if (problem) return error(400, validationError(problem));
+      // As the service: the rules first, then the code.
+      if (db.webhooks.some((webhook) => webhook.code === body.code)) {
+        return error(409, serviceErrors.codeTaken);
+      }
+      if (!db.generatedCodes.includes(body.code)) return error(409, serviceErrors.codeUnavailable);
       // webhookProblems has checked there is an owner.
       const owner = body.selectedOwner as CrmOwner;
       const created: Webhook = {

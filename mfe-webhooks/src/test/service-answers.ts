@@ -1,7 +1,6 @@
-// The error envelopes and messages the fake service answers with. Those marked "service" are the
-// sync-service's own text (platform/http, modules/profiles, modules/api-keys); those marked
-// "fake" stand in until the service's webhooks module pins its own wording: a test should only
-// spell them where any message would do (it reads them from here, not from the page's code).
+// The error envelopes and messages the fake service answers with: the sync-service's own text
+// (platform/http, modules/profiles, modules/api-keys, modules/webhooks), so a component test
+// shows what the real service would. A test reads them from here, not from the page's code.
 //
 // API: serviceErrors.{unauthorized, csrfInvalid, profileNotFound, apiKeyNotFound,
 // webhookNotFound, notConnected(crm), featureNotApproved, codeUnavailable},
@@ -11,7 +10,7 @@ import { crmDisplayNames, type CrmKind, type ErrorEnvelope } from '@outsync/cont
 export const serviceErrors = {
   /** service: 401 from any call without a session. */
   unauthorized: { message: 'Please sign in.', code: 'unauthorized' },
-  /** fake: 403 from any POST/PUT/DELETE whose X-CSRF-Token does not match the cookie. */
+  /** service: 403 from any POST/PUT/DELETE whose X-CSRF-Token does not match the cookie. */
   csrfInvalid: {
     message: 'Your session has expired. Refresh the page and try again.',
     code: 'csrf_invalid',
@@ -20,19 +19,24 @@ export const serviceErrors = {
   profileNotFound: { message: 'No such profile, or it is not yours.', code: 'not_found' },
   /** service: 404 from a call on an API key that does not exist or is not the caller's. */
   apiKeyNotFound: { message: 'No such API key, or it is not yours.', code: 'not_found' },
-  /** fake: 404 from an update or delete of a webhook the caller may not change. */
+  /** service: 404 from an update or delete of a webhook the caller cannot see. */
   webhookNotFound: {
     message: 'No such webhook, or it is not visible to you.',
     code: 'not_found',
   },
-  /** fake: 403 from creating a webhook on a profile without the Webhooks flag. */
+  /** service: 403 from creating a webhook on a profile without the Webhooks flag. */
   featureNotApproved: {
-    message: 'Webhooks are not enabled for this profile.',
+    message: 'Webhooks are not enabled for this profile. Ask an admin to turn on Webhooks for it.',
     code: 'feature_not_approved',
   },
-  /** fake: 409 from creating with a code not generated for the caller, or already used. */
+  /** service: 409 from creating with a code not generated for the caller. */
   codeUnavailable: {
-    message: 'This webhook URL is no longer available. Generate a new one.',
+    message: 'This webhook URL was not generated for you. Generate a new one.',
+    code: 'code_unavailable',
+  },
+  /** service: 409 from creating with a code a webhook already has. */
+  codeTaken: {
+    message: 'This webhook URL is already in use. Generate a new one.',
     code: 'code_unavailable',
   },
 } as const satisfies Record<string, ErrorEnvelope>;

@@ -258,6 +258,27 @@ describe('searchable select', () => {
     expect(input().value).toBe('');
   });
 
+  test('the chosen option renamed in a new list (same value) shows its new label', () => {
+    const field = (options: Account[], value: Account) => (
+      <UiProvider>
+        <Select<Account>
+          searchable
+          label="Account"
+          options={options}
+          value={value}
+          onChange={() => {}}
+          getOptionValue={(account) => account.id}
+          getOptionLabel={(account) => account.description}
+        />
+      </UiProvider>
+    );
+    const { rerender } = render(field(accounts, accounts[0]!));
+    expect(input().value).toBe('Main account');
+    const renamed = { ...accounts[0]!, description: 'Main account (Lead)' };
+    rerender(field([renamed, ...accounts.slice(1)], renamed));
+    expect(input().value).toBe('Main account (Lead)');
+  });
+
   test('leaving the field after typing, without choosing, restores the chosen label', () => {
     const onChange = jest.fn();
     render(<AccountSelect searchable initialValue={accounts[2]} onChange={onChange} />);

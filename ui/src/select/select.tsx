@@ -1,5 +1,5 @@
 import { useCombobox, useSelect } from 'downshift';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   controlStyles,
@@ -147,6 +147,14 @@ function SearchableSelectControl<Option>(props: ControlProps<Option>) {
       }
     },
   });
+
+  // Downshift follows a new selected item by its key; the same key under a new label (a field
+  // renamed when the list is read again) must show the new label too.
+  const chosenLabel = toText(value);
+  const { isOpen, setInputValue } = combobox;
+  useEffect(() => {
+    if (!isOpen) setInputValue(chosenLabel);
+  }, [chosenLabel, isOpen, setInputValue]);
 
   return (
     <SingleSelectFrame

@@ -433,7 +433,11 @@ test('a refused create is a sticky "Error" with the service message', async () =
   await pick('Sales Engagement Platform', 'Smartlead');
   create();
 
-  expect(await findToast('Webhooks are not enabled for this profile.')).toEqual({
+  expect(
+    await findToast(
+      'Webhooks are not enabled for this profile. Ask an admin to turn on Webhooks for it.',
+    ),
+  ).toEqual({
     severity: 'error',
     summary: 'Error',
     life: 0,
