@@ -9,7 +9,7 @@ export { GlobalStyle } from './global-style';
 export { UiProvider } from './ui-provider';
 export { Button } from './button';
 export { Spinner, VisuallyHidden, type SpinnerSize } from './spinner';
-export { Page, Card } from './page';
+export { Page, Card, Sections } from './page';
 export {
   DEFAULT_TOAST_LIFE_MS,
   toastSummaries,

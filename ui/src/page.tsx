@@ -26,3 +26,14 @@ export const Card = styled.div`
   border-radius: ${({ theme }) => theme.radius};
   padding: ${({ theme }) => theme.space(5)};
 `;
+
+/** The parts of a screen's card, one under another with a rule between them. */
+export const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(6)};
+  & > * + * {
+    padding-top: ${({ theme }) => theme.space(6)};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;

@@ -28,3 +28,4 @@ export {
   type SubmitButtonProps,
 } from './submit-button';
 export { LinkButton } from './link-button';
+export { FieldGrid, FormActions } from './layout';

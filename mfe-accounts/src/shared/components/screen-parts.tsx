@@ -4,6 +4,11 @@ import { Button } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { BusyButton } from '@outsync/ui/form';
 
+// The layout primitives live in the design system; the screens import them from here with the
+// rest of their parts.
+export { Sections } from '@outsync/ui';
+export { FieldGrid, FormActions } from '@outsync/ui/form';
+
 /** A titled part of a screen's card ("Add API Key"), named by its heading. */
 export function ScreenSection({
   title,
@@ -27,17 +32,6 @@ export function ScreenSection({
   );
 }
 
-/** The parts of a screen's card, one under another with a rule between them. */
-export const Sections = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(6)};
-  & > * + * {
-    padding-top: ${({ theme }) => theme.space(6)};
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
 const Section = styled.section`
   display: flex;
   flex-direction: column;
@@ -56,22 +50,6 @@ const SectionHeader = styled.div`
 const SectionTitle = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.lg};
-`;
-
-/** Form fields side by side, as many as fit, each at least 240px wide (or the whole width). */
-export const FormGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(240px, 100%), 1fr));
-  gap: ${({ theme }) => theme.space(4)};
-  align-items: start;
-`;
-
-/** A form's buttons, at its end. */
-export const FormActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 /** A form laid out as a column of its grid and actions. */

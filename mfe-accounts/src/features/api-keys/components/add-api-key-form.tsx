@@ -5,7 +5,7 @@ import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { ProfileSelect } from '../../../shared/components/profile-select';
 import {
   FormActions,
-  FormGrid,
+  FieldGrid,
   ScreenSection,
   StackedForm,
 } from '../../../shared/components/screen-parts';
@@ -66,7 +66,7 @@ export function AddApiKeyForm({ integrations }: { integrations: readonly Integra
           form.reset({ ...emptyForm, userProfileId: key.userProfileId });
         })}
       >
-        <FormGrid>
+        <FieldGrid>
           <ProfileSelect
             integrations={integrations}
             value={form.values.userProfileId}
@@ -95,7 +95,7 @@ export function AddApiKeyForm({ integrations }: { integrations: readonly Integra
             />
           ) : null}
           <TextField {...form.field('description')} label={addApiKeyTexts.description} />
-        </FormGrid>
+        </FieldGrid>
         <FormActions>
           <SubmitButton busy={form.submitting}>{addApiKeyTexts.create}</SubmitButton>
         </FormActions>

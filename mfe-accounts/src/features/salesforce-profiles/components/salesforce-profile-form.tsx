@@ -4,7 +4,7 @@ import { PasswordField, SubmitButton, TextField, useZodForm } from '@outsync/ui/
 import { validationToast } from '../../../shared/validation-toast';
 import {
   FormActions,
-  FormGrid,
+  FieldGrid,
   ScreenSection,
   StackedForm,
 } from '../../../shared/components/screen-parts';
@@ -48,7 +48,7 @@ export function SalesforceProfileForm() {
           form.reset(emptyForm);
         })}
       >
-        <FormGrid>
+        <FieldGrid>
           <TextField
             {...form.field('domain')}
             label={salesforceFormTexts.domain}
@@ -68,7 +68,7 @@ export function SalesforceProfileForm() {
             label={salesforceFormTexts.consumerSecret}
             autoComplete="off"
           />
-        </FormGrid>
+        </FieldGrid>
         <FormActions>
           <SubmitButton busy={form.submitting}>{salesforceFormTexts.create}</SubmitButton>
         </FormActions>

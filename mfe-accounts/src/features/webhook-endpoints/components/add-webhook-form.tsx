@@ -4,7 +4,7 @@ import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { ProfileSelect } from '../../../shared/components/profile-select';
 import {
   FormActions,
-  FormGrid,
+  FieldGrid,
   ScreenSection,
   StackedForm,
 } from '../../../shared/components/screen-parts';
@@ -49,7 +49,7 @@ export function AddWebhookForm({ integrations }: { integrations: readonly Integr
           form.reset({ ...emptyForm, userProfileId: endpoint.userProfileId });
         })}
       >
-        <FormGrid>
+        <FieldGrid>
           <ProfileSelect
             integrations={integrations}
             value={form.values.userProfileId}
@@ -66,7 +66,7 @@ export function AddWebhookForm({ integrations }: { integrations: readonly Integr
             spellCheck={false}
           />
           <TextField {...form.field('description')} label={addWebhookTexts.description} />
-        </FormGrid>
+        </FieldGrid>
         <FormActions>
           <SubmitButton busy={form.submitting} disabled={!filled}>
             {addWebhookTexts.create}

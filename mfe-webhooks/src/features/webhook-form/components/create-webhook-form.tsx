@@ -12,14 +12,14 @@ import {
   type WebhookFormValues,
 } from '@outsync/contracts/webhooks';
 import { useToast } from '@outsync/ui';
-import { SubmitButton, TextField } from '@outsync/ui/form';
+import { FormActions, SubmitButton, TextField } from '@outsync/ui/form';
 import { OptionLines, Select } from '@outsync/ui/select';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useWebhookCode } from '../api/generate-webhook-code';
 import { useProfileApiKeys } from '../api/get-api-keys';
 import { useOwnersAndUserAccounts } from '../api/get-owners-and-user-accounts';
 import { useWebhookFormState } from '../state/webhook-form-state';
-import { FieldStack, FormActions } from './form-parts';
+import { FieldStack } from './form-parts';
 import { useSaveChecks } from './use-save-checks';
 import { WebhookFields } from './webhook-fields';
 

@@ -9,12 +9,12 @@ import {
   type WebhookFormValues,
 } from '@outsync/contracts/webhooks';
 import { Spinner, useToast } from '@outsync/ui';
-import { SubmitButton } from '@outsync/ui/form';
+import { FormActions, SubmitButton } from '@outsync/ui/form';
 import { Dialog } from '@outsync/ui/overlay';
 import { useProfileApiKeys } from '../api/get-api-keys';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { useWebhookFormState } from '../state/webhook-form-state';
-import { FieldStack, FormActions } from './form-parts';
+import { FieldStack } from './form-parts';
 import { useSaveChecks } from './use-save-checks';
 import type { ApiKeyChoice } from './use-webhook-form-data';
 import { WebhookFields } from './webhook-fields';

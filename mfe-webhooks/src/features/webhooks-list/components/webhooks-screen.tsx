@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { IntegrationItem } from '@outsync/contracts/accounts';
-import { Page, Spinner } from '@outsync/ui';
+import { Page, Sections, Spinner } from '@outsync/ui';
 import { useOrganizationIntegrations } from '../api/get-organization-integrations';
 import { useWebhooks } from '../api/get-webhooks';
 import { WebhooksEmptyState } from './empty-state';
@@ -80,16 +80,6 @@ export function WebhooksScreen({
     </Page>
   );
 }
-
-const Sections = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(6)};
-  & > * + * {
-    padding-top: ${({ theme }) => theme.space(6)};
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
 
 const Part = styled.div`
   display: flex;
