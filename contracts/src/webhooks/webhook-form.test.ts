@@ -105,7 +105,7 @@ function filledForm(crm: CrmKind, changes: Partial<WebhookFormValues> = {}): Web
 describe('changePlatform', () => {
   it('to the social tool on HUBSPOT (create form)', () => {
     const values = filledForm('HUBSPOT');
-    expect(changePlatform(values, 'heyreach', 'create')).toEqual({
+    expect(changePlatform(values, 'heyreach')).toEqual({
       ...values,
       platform: 'heyreach',
       createOrUpdateCompany: false,
@@ -126,7 +126,7 @@ describe('changePlatform', () => {
   it('the settings dialog keeps the API key and the categories while the platform stays', () => {
     const values = filledForm('HUBSPOT');
     expect(values.platform).toBe('smartlead');
-    expect(changePlatform(values, 'smartlead', 'update')).toMatchObject({
+    expect(changePlatform(values, 'smartlead')).toMatchObject({
       apiKeyId: KEY,
       categories: [INTERESTED],
     });
@@ -134,7 +134,7 @@ describe('changePlatform', () => {
 
   it("the settings dialog clears the key and categories of another platform's key", () => {
     const values = filledForm('HUBSPOT');
-    expect(changePlatform(values, 'heyreach', 'update')).toMatchObject({
+    expect(changePlatform(values, 'heyreach')).toMatchObject({
       apiKeyId: null,
       categories: [],
       endpoints: [
@@ -142,7 +142,7 @@ describe('changePlatform', () => {
         { userAccountId: ACCOUNT_B, eventTypes: [] },
       ],
     });
-    expect(changePlatform(values, 'instantly', 'update')).toMatchObject({
+    expect(changePlatform(values, 'instantly')).toMatchObject({
       apiKeyId: null,
       categories: [],
     });
@@ -156,7 +156,7 @@ describe('changePlatform', () => {
       logType: 1,
       taskType: 'Other',
     });
-    expect(changePlatform(values, 'instantly', 'create')).toEqual({
+    expect(changePlatform(values, 'instantly')).toEqual({
       ...values,
       platform: 'instantly',
       createOrUpdateCompany: true,
@@ -174,7 +174,7 @@ describe('changePlatform', () => {
 
   it('between e-mail sequencers on HUBSPOT the lookup field stays', () => {
     const values = filledForm('HUBSPOT', { logType: 1 });
-    const next = changePlatform(values, 'bison', 'create');
+    const next = changePlatform(values, 'bison');
     expect(next).toMatchObject({
       platform: 'bison',
       createOrUpdateCompany: true,
@@ -188,12 +188,12 @@ describe('changePlatform', () => {
 
   it('the first platform on HUBSPOT leaves the lookup field alone', () => {
     const values = { ...initialWebhookForm('HUBSPOT'), lookupProperty: 'custom_lookup' };
-    expect(changePlatform(values, 'smartlead', 'create').lookupProperty).toBe('custom_lookup');
+    expect(changePlatform(values, 'smartlead').lookupProperty).toBe('custom_lookup');
   });
 
   it('SALESFORCE: Id and Email preselected, no HUBSPOT property', () => {
     const values = filledForm('SALESFORCE');
-    expect(changePlatform(values, 'heyreach', 'create')).toEqual({
+    expect(changePlatform(values, 'heyreach')).toEqual({
       ...values,
       platform: 'heyreach',
       createOrUpdateCompany: false,
@@ -210,7 +210,7 @@ describe('changePlatform', () => {
       emailProperty: 'Email',
     });
     const fromSocial = filledForm('SALESFORCE', { platform: 'heyreach', logType: 1 });
-    expect(changePlatform(fromSocial, 'smartlead', 'update')).toMatchObject({
+    expect(changePlatform(fromSocial, 'smartlead')).toMatchObject({
       createOrUpdateCompany: true,
       logType: 0,
       taskType: 'Call',

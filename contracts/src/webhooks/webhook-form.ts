@@ -157,14 +157,11 @@ export function webhookFormFromWebhook(webhook: Webhook): WebhookFormValues {
 }
 
 /**
- * Spec 01 §4 "Platform change". The caller also reloads the categories and, on the create form,
- * generates a new code (both side effects, not state).
+ * Spec 01 §4 "Platform change", the same on both forms. The caller also reloads the categories
+ * (the settings dialog, when its key is kept) and, on the create form, generates a new code
+ * (both side effects, not state).
  */
-export function changePlatform(
-  values: WebhookFormValues,
-  platform: Platform,
-  form: 'create' | 'update',
-): WebhookFormValues {
+export function changePlatform(values: WebhookFormValues, platform: Platform): WebhookFormValues {
   const social = isSocialTool(platform);
   const logType: LogType = social ? 1 : 0;
   const next: WebhookFormValues = {
@@ -174,11 +171,9 @@ export function changePlatform(
     endpoints: values.endpoints.map((row) => ({ ...row, eventTypes: [] })),
     logType,
     taskType: logType === 1 ? defaultTaskType(platform) : values.taskType,
-    // A key belongs to one platform: the create form clears it on every choice, the settings
-    // dialog when the platform really changes (see docs/decisions.md).
-    ...(form === 'create' || platform !== values.platform
-      ? { apiKeyId: null, categories: [] }
-      : {}),
+    // A key belongs to one platform: another platform clears it and its categories, on the
+    // create form (spec 01 §4) and in the settings dialog (see docs/decisions.md).
+    ...(platform !== values.platform ? { apiKeyId: null, categories: [] } : {}),
   };
   if (values.crm === 'HUBSPOT') {
     if (social) next.lookupProperty = DEFAULT_SOCIAL_LOOKUP_FIELD;

@@ -49,7 +49,7 @@ const none: Choices<never> = { options: [], loading: false };
  * only when a field shows it: CRM properties (of the chosen Salesforce object), the API key's
  * lead categories while filtered (bison: its fixed list), permission sets while custom fields
  * are on, task types once the log type is 1. A failed category load clears the API key and the
- * categories (spec 01 §4). `reloadCategories` reads the key's categories again.
+ * categories (spec 01 §4).
  */
 export function useWebhookFormData({
   userProfileId,
@@ -103,8 +103,5 @@ export function useWebhookFormData({
     permissionSets: { options: permissionSets.data ?? [], loading: permissionSets.isFetching },
     taskTypes: { options: taskTypes.data ?? [], loading: taskTypes.isFetching },
   };
-  const reloadCategories = () => {
-    if (categoryKey !== null) void categories.refetch();
-  };
-  return { data, reloadCategories };
+  return { data };
 }

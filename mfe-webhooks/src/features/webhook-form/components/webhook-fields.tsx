@@ -11,7 +11,6 @@ import {
 } from '@outsync/contracts';
 import { SalesforceObjectTypeSchema, type TaskType } from '@outsync/contracts/accounts';
 import {
-  showsApiKey,
   type WebhookFormKind,
   type WebhookFormValues,
 } from '@outsync/contracts/webhooks';
@@ -85,7 +84,7 @@ export interface WebhookFieldsProps {
  */
 export function WebhookFields(props: WebhookFieldsProps) {
   const { kind, userProfileId, values, dispatch, apiKeys, userAccounts } = props;
-  const { data, reloadCategories } = useWebhookFormData({
+  const { data } = useWebhookFormData({
     userProfileId,
     values,
     dispatch,
@@ -95,12 +94,9 @@ export function WebhookFields(props: WebhookFieldsProps) {
   const form: WebhookFormModel = { kind, userProfileId, values, dispatch, data };
 
   const changePlatform = (platform: Platform) => {
-    dispatch({ type: 'platform', platform, form: kind });
-    // Spec 01 §4: the dialog reads its key's categories again. A key is one platform's, so it
-    // is kept (and read) only when the platform stays; otherwise, as on the create form, the
-    // transition has just cleared it and there is nothing to read.
-    const keyKept = kind === 'update' && platform === values.platform;
-    if (keyKept && showsApiKey({ ...values, platform })) reloadCategories();
+    // Spec 01 §4 reloads the categories: the new platform's key is chosen anew (a key is one
+    // platform's), and its categories are read when it is.
+    dispatch({ type: 'platform', platform });
     props.onPlatformChanged?.();
   };
 

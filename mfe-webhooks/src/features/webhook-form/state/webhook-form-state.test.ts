@@ -11,7 +11,6 @@ test('a platform change applies the platform rules (HeyReach: no company sync, t
   const values = run(initialWebhookForm('HUBSPOT'), {
     type: 'platform',
     platform: 'heyreach',
-    form: 'create',
   });
   expect(values).toMatchObject({
     platform: 'heyreach',
@@ -23,19 +22,17 @@ test('a platform change applies the platform rules (HeyReach: no company sync, t
   });
 });
 
-test("the create form clears the key and categories on a platform change; the dialog, when the key is another platform's", () => {
+test('another platform clears the key and its categories; the same platform keeps them', () => {
   const filtered = run(
     initialWebhookForm('HUBSPOT'),
-    { type: 'platform', platform: 'smartlead', form: 'create' },
+    { type: 'platform', platform: 'smartlead' },
     { type: 'set', patch: { approvedEvents: 'filtered' } },
     { type: 'apiKey', apiKeyId: oid(0xa1) },
     { type: 'set', patch: { categories: [{ id: '1', name: 'Interested' }] } },
   );
-  const created = run(filtered, { type: 'platform', platform: 'instantly', form: 'create' });
-  expect(created).toMatchObject({ apiKeyId: null, categories: [] });
-  const updated = run(filtered, { type: 'platform', platform: 'instantly', form: 'update' });
-  expect(updated).toMatchObject({ apiKeyId: null, categories: [] });
-  const same = run(filtered, { type: 'platform', platform: 'smartlead', form: 'update' });
+  const changed = run(filtered, { type: 'platform', platform: 'instantly' });
+  expect(changed).toMatchObject({ apiKeyId: null, categories: [] });
+  const same = run(filtered, { type: 'platform', platform: 'smartlead' });
   expect(same).toMatchObject({
     apiKeyId: oid(0xa1),
     categories: [{ id: '1', name: 'Interested' }],
@@ -45,7 +42,7 @@ test("the create form clears the key and categories on a platform change; the di
 test('lookup method, log type, key, failed categories and custom field objects go through their rules', () => {
   const salesforce = run(
     initialWebhookForm('SALESFORCE'),
-    { type: 'platform', platform: 'smartlead', form: 'create' },
+    { type: 'platform', platform: 'smartlead' },
     { type: 'lookupMethod', method: 'AlternativeProperty' },
     { type: 'logType', logType: 1 },
     { type: 'set', patch: { fieldsCreated: true } },

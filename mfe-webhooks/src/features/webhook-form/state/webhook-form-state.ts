@@ -13,7 +13,6 @@ import {
   removeEndpointRow,
   type CustomFieldObject,
   type LookupMethod,
-  type WebhookFormKind,
   type WebhookFormValues,
 } from '@outsync/contracts/webhooks';
 
@@ -28,7 +27,7 @@ export type FreeField = Exclude<
 
 export type WebhookFormAction =
   | { type: 'set'; patch: Partial<Pick<WebhookFormValues, FreeField>> }
-  | { type: 'platform'; platform: Platform; form: WebhookFormKind }
+  | { type: 'platform'; platform: Platform }
   | { type: 'lookupMethod'; method: LookupMethod }
   | { type: 'logType'; logType: LogType }
   | { type: 'apiKey'; apiKeyId: string | null }
@@ -48,7 +47,7 @@ export function webhookFormReducer(
     case 'set':
       return { ...values, ...action.patch };
     case 'platform':
-      return changePlatform(values, action.platform, action.form);
+      return changePlatform(values, action.platform);
     case 'lookupMethod':
       return changeLookupMethod(values, action.method);
     case 'logType':
