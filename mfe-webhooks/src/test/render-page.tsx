@@ -9,7 +9,7 @@
 //   renderInShell(element, { user?, productName?, path? })   one element (a form, a dialog) in
 //                        the same providers; returns { router, queryClient, store, view }
 import type { ReactElement } from 'react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import {
@@ -23,6 +23,10 @@ import type { CurrentUser } from '@outsync/contracts';
 import { toastsAtom, UiProvider } from '@outsync/ui';
 import { pages } from '../app/pages';
 import { customer } from './fixtures';
+
+// The form and the dialogs load on first use (lazy chunks); on a busy machine that takes longer
+// than testing-library's default second, and a wait that gives up early tests nothing.
+configure({ asyncUtilTimeout: 5000 });
 
 type Store = ReturnType<typeof createStore>;
 let store: Store | null = null;

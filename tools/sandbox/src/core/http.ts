@@ -48,6 +48,17 @@ export function queryString(ctx: ParameterizedContext, name: string): string | u
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * Every value of a query parameter, in order: `?a=1&a=2` gives both (koa parses repeated keys
+ * into an array), where `queryString` keeps only the first. Generated API clients send list
+ * parameters this way (`?properties=email&properties=firstname`).
+ */
+export function queryValues(ctx: ParameterizedContext, name: string): string[] {
+  const value = ctx.query[name];
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
 export function queryInt(ctx: ParameterizedContext, name: string, fallback: number): number {
   return Math.trunc(asNumber(queryString(ctx, name), fallback));
 }

@@ -55,6 +55,8 @@ export function hubspotAssociationsRouter(): Router {
         isObject(spec) ? asNumber(spec.associationTypeId, -1) : -1,
       );
       typeIds.forEach((typeId) => store(ctx).associate(from, fromId, to, toId, typeId));
+      // The OpenAPI declares 201 (and no 200) for this PUT; the generated clients throw on 200.
+      ctx.status = 201;
       ctx.body = labelsBetween(store(ctx), { from, to }, fromId, toId);
     }),
   );

@@ -65,6 +65,10 @@ export function hubspotAuth(portals: HubspotPortals, grants: OAuthGrants): Middl
     }
     ctx.state.hubspotCaller = caller;
     await next();
+    // A path no HubSpot route knows: answer in HubSpot's Error shape (every operation's
+    // `default` response), not Koa's plain-text "Not Found".
+    if (ctx.status === 404 && ctx.body === undefined)
+      hubspotError(ctx, 404, 'OBJECT_NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import type { ParameterizedContext } from 'koa';
 import { hubspotStoreOf } from './hubspot-auth.ts';
 import { notFound, validationError } from './hubspot-errors.ts';
+import { objectTypeOf } from './hubspot-schema.ts';
 import type { HubspotList } from './hubspot-store.ts';
 
 const MEMBERSHIP_PAGE_MAX = 250;
@@ -96,21 +97,19 @@ export function hubspotListsRouter(): Router {
   );
   router.put('/:listId/memberships/add', (ctx) =>
     withList(ctx, (list) => {
-      const added = bodyArray(ctx)
-        .map(String)
-        .filter((id) => !list.members.has(id));
+      const { present, missing } = splitByExistence(ctx, list, bodyArray(ctx).map(String));
+      const added = present.filter((id) => !list.members.has(id));
       const now = new Date().toISOString();
       added.forEach((id) => list.members.set(id, now));
       list.updatedAt = now;
-      ctx.body = { recordsIdsAdded: added, recordIdsRemoved: [], recordIdsMissing: [] };
+      ctx.body = { recordsIdsAdded: added, recordIdsRemoved: [], recordIdsMissing: missing };
     }),
   );
   router.put('/:listId/memberships/remove', (ctx) =>
     withList(ctx, (list) => {
-      const removed = bodyArray(ctx)
-        .map(String)
-        .filter((id) => list.members.delete(id));
-      ctx.body = { recordsIdsAdded: [], recordIdsRemoved: removed, recordIdsMissing: [] };
+      const { present, missing } = splitByExistence(ctx, list, bodyArray(ctx).map(String));
+      const removed = present.filter((id) => list.members.delete(id));
+      ctx.body = { recordsIdsAdded: [], recordIdsRemoved: removed, recordIdsMissing: missing };
     }),
   );
   return router;
@@ -120,6 +119,22 @@ function withList(ctx: Ctx, handle: (list: HubspotList) => void): void {
   const list = hubspotStoreOf(ctx).lists.get(ctx.params.listId ?? '');
   if (!list) return notFound(ctx, `List ${ctx.params.listId ?? ''} does not exist.`);
   handle(list);
+}
+
+/**
+ * Record ids of the list's object type that exist, and the others, which HubSpot reports in
+ * `recordIdsMissing` instead of adding. Lists of object types the sandbox does not hold
+ * (deals, …) take every id.
+ */
+function splitByExistence(
+  ctx: Ctx,
+  list: HubspotList,
+  ids: string[],
+): { present: string[]; missing: string[] } {
+  const type = objectTypeOf(list.objectTypeId);
+  const store = hubspotStoreOf(ctx);
+  const exists = (id: string) => !type || store.get(type, id) !== undefined;
+  return { present: ids.filter(exists), missing: ids.filter((id) => !exists(id)) };
 }
 
 /** Pages of record ids, sorted by id or by join time, with HubSpot's opaque `after` cursor. */

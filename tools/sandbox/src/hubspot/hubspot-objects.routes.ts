@@ -10,12 +10,18 @@ import {
   nowIso,
   queryInt,
   queryString,
+  queryValues,
   type Ctx,
   type JsonObject,
 } from '../core/http.ts';
 import { hubspotStoreOf } from './hubspot-auth.ts';
 import { hubspotError, notFound, validationError } from './hubspot-errors.ts';
-import { defaultAssociationType, objectTypeOf, type HubspotObjectType } from './hubspot-schema.ts';
+import {
+  associationTypeName,
+  defaultAssociationType,
+  objectTypeOf,
+  type HubspotObjectType,
+} from './hubspot-schema.ts';
 import {
   matchesFilterGroups,
   matchesQuery,
@@ -81,9 +87,12 @@ function listRecords(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): vo
   const after = queryInt(ctx, 'after', 0);
   const records = store.all(type).sort((a, b) => Number(a.id) - Number(b.id));
   const page = records.slice(after, after + limit);
-  const properties = requestedProperties(queryString(ctx, 'properties'));
+  const properties = requestedProperties(queryValues(ctx, 'properties'));
+  const associationTypes = requestedProperties(queryValues(ctx, 'associations'));
   ctx.body = {
-    results: page.map((record) => publicRecord(type, record, properties)),
+    results: page.map((record) =>
+      withAssociations(store, type, record, properties, associationTypes),
+    ),
     ...paging(after + limit, records.length),
   };
 }
@@ -91,15 +100,27 @@ function listRecords(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): vo
 function readOne(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): void {
   const record = store.get(type, ctx.params.objectId ?? '', queryString(ctx, 'idProperty'));
   if (!record) return notFound(ctx);
-  const result: JsonObject = publicRecord(
+  ctx.body = withAssociations(
+    store,
     type,
     record,
-    requestedProperties(queryString(ctx, 'properties')),
+    requestedProperties(queryValues(ctx, 'properties')),
+    requestedProperties(queryValues(ctx, 'associations')),
   );
-  const associationTypes = requestedProperties(queryString(ctx, 'associations'));
+}
+
+/** A read's record with the associations asked for (`associations=` may repeat). */
+function withAssociations(
+  store: HubspotStore,
+  type: HubspotObjectType,
+  record: CrmRecord,
+  properties: string[],
+  associationTypes: string[],
+): JsonObject {
+  const result: JsonObject = publicRecord(type, record, properties);
   if (associationTypes.length > 0)
     result.associations = inlineAssociations(store, type, record.id, associationTypes);
-  ctx.body = result;
+  return result;
 }
 
 function createOne(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): void {
@@ -402,8 +423,7 @@ function inlineAssociations(
     const results = store.associationsOf(type, id, toType).flatMap((edge) =>
       [...edge.typeIds].map((typeId) => ({
         id: edge.toId,
-        type: `${type.replace(/s$/, '')}_to_${toType.replace(/s$/, '')}`,
-        typeId,
+        type: associationTypeName(type, toType, typeId),
       })),
     );
     if (results.length > 0) out[toType] = { results };

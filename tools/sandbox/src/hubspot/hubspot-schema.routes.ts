@@ -18,6 +18,7 @@ import {
   objectTypeOf,
   type HubspotObjectType,
   type PropertyDefinition,
+  type PropertyGroup,
 } from './hubspot-schema.ts';
 import type { HubspotStore, Owner } from './hubspot-store.ts';
 
@@ -60,29 +61,50 @@ export function hubspotSchemaRouter(): Router {
   );
   router.get('/properties/:objectType/groups', (ctx) =>
     withType(ctx, (type) => {
-      const names = new Set(
-        [...hubspotStoreOf(ctx).propertyMap(type).values()].map((property) => property.groupName),
-      );
       ctx.body = {
-        results: [...names].map((name, displayOrder) => ({
-          name,
-          label: name,
-          displayOrder,
-          archived: false,
-        })),
+        results: [...hubspotStoreOf(ctx).groupMap(type).values()].filter(
+          (group) => !group.archived,
+        ),
       };
     }),
   );
   router.post('/properties/:objectType/groups', (ctx) =>
-    withType(ctx, () => {
+    withType(ctx, (type) => {
       const body = bodyObject(ctx);
-      ctx.status = 201;
-      ctx.body = {
-        name: asString(body.name) ?? '',
-        label: asString(body.label) ?? '',
-        displayOrder: -1,
+      const name = asString(body.name);
+      const label = asString(body.label);
+      if (!name || !label) return validationError(ctx, 'name and label are required.');
+      const groups = hubspotStoreOf(ctx).groupMap(type);
+      if (groups.get(name)?.archived === false)
+        return exists(ctx, `A property group named ${name} already exists.`);
+      const group = {
+        name,
+        label,
+        displayOrder: typeof body.displayOrder === 'number' ? body.displayOrder : -1,
         archived: false,
       };
+      groups.set(name, group);
+      ctx.status = 201;
+      ctx.body = group;
+    }),
+  );
+  router.get('/properties/:objectType/groups/:groupName', (ctx) =>
+    withGroup(ctx, (group) => {
+      ctx.body = group;
+    }),
+  );
+  router.patch('/properties/:objectType/groups/:groupName', (ctx) =>
+    withGroup(ctx, (group) => {
+      const body = bodyObject(ctx);
+      group.label = asString(body.label) ?? group.label;
+      if (typeof body.displayOrder === 'number') group.displayOrder = body.displayOrder;
+      ctx.body = group;
+    }),
+  );
+  router.delete('/properties/:objectType/groups/:groupName', (ctx) =>
+    withGroup(ctx, (group) => {
+      group.archived = true;
+      ctx.status = 204;
     }),
   );
   router.get('/properties/:objectType/:propertyName', (ctx) =>
@@ -164,6 +186,16 @@ function withType(ctx: Ctx, handle: (type: HubspotObjectType) => void): void {
   if (!type)
     return notFound(ctx, `Unable to infer object type from: ${ctx.params.objectType ?? ''}`);
   handle(type);
+}
+
+/** A live (not archived) property group of the path's object type, or HubSpot's 404. */
+function withGroup(ctx: Ctx, handle: (group: PropertyGroup) => void): void {
+  withType(ctx, (type) => {
+    const name = ctx.params.groupName ?? '';
+    const group = hubspotStoreOf(ctx).groupMap(type).get(name);
+    if (!group || group.archived) return notFound(ctx, `Unable to find property group ${name}`);
+    handle(group);
+  });
 }
 
 function exists(ctx: Ctx, result: string): void {

@@ -65,6 +65,32 @@ export function inverseAssociationType(
   return INVERSE_TYPE[typeId] ?? typeId;
 }
 
+const SINGULAR: Record<HubspotObjectType, string> = {
+  contacts: 'contact',
+  companies: 'company',
+  emails: 'email',
+  tasks: 'task',
+};
+
+/** Contact↔company have a labelled primary pair (1/2) beside the unlabelled default. */
+const UNLABELED_PAIRS = new Set(['contacts>companies', 'companies>contacts']);
+
+/**
+ * The `type` of an inline (v3) association: `<from>_to_<to>` in singular object names, as
+ * HubSpot's association type list names them (`contact_to_company` for the primary type 1,
+ * `contact_to_company_unlabeled` for the default 279, `task_to_contact` for 204).
+ */
+export function associationTypeName(
+  from: HubspotObjectType,
+  to: HubspotObjectType,
+  typeId: number,
+): string {
+  const base = `${SINGULAR[from]}_to_${SINGULAR[to]}`;
+  return UNLABELED_PAIRS.has(`${from}>${to}`) && defaultAssociationType(from, to) === typeId
+    ? `${base}_unlabeled`
+    : base;
+}
+
 export function associationLabel(typeId: number): string | null {
   return typeId === 1 || typeId === 2 ? 'Primary' : null;
 }
@@ -240,6 +266,24 @@ export function defaultProperties(
       archived: false,
     }),
   );
+}
+
+export interface PropertyGroup {
+  name: string;
+  label: string;
+  displayOrder: number;
+  archived: boolean;
+}
+
+/** The group each type's HubSpot-defined properties belong to, as a portal starts. */
+export function defaultGroups(objectType: HubspotObjectType): PropertyGroup[] {
+  const label = {
+    contacts: 'Contact information',
+    companies: 'Company information',
+    emails: 'Email information',
+    tasks: 'Task information',
+  }[objectType];
+  return [{ name: groupOf(objectType), label, displayOrder: 0, archived: false }];
 }
 
 export function groupOf(objectType: HubspotObjectType): string {

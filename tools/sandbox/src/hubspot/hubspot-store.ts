@@ -3,10 +3,12 @@ import { nowIso } from '../core/http.ts';
 import {
   HUBSPOT_OBJECT_TYPES,
   READ_ONLY_PROPERTIES,
+  defaultGroups,
   defaultProperties,
   inverseAssociationType,
   type HubspotObjectType,
   type PropertyDefinition,
+  type PropertyGroup,
 } from './hubspot-schema.ts';
 
 export interface CrmRecord {
@@ -48,13 +50,44 @@ export interface AssociationEdge {
   typeIds: Set<number>;
 }
 
+export interface PropertyProblem {
+  name: string;
+  message: string;
+  error: 'PROPERTY_DOESNT_EXIST' | 'INVALID_OPTION';
+}
+
 /** A property write HubSpot would refuse, reported the way its VALIDATION_ERROR does. */
 export class PropertyValidationError extends Error {
-  constructor(readonly invalid: string[]) {
+  constructor(readonly problems: PropertyProblem[]) {
     super(
-      `Property values were not valid: ${JSON.stringify(invalid.map((name) => ({ isValid: false, message: `Property "${name}" does not exist`, error: 'PROPERTY_DOESNT_EXIST', name })))}`,
+      `Property values were not valid: ${JSON.stringify(problems.map(({ name, message, error }) => ({ isValid: false, message, error, name })))}`,
     );
   }
+}
+
+/**
+ * What is wrong with one property value: a property the portal does not define, or an
+ * enumeration value outside its options (multi-select values are `;`-separated). Enumerations
+ * without options (owner ids) take any value; an empty value clears the property.
+ */
+function propertyProblem(
+  property: PropertyDefinition | undefined,
+  name: string,
+  value: string,
+): PropertyProblem | undefined {
+  if (!property)
+    return { name, message: `Property "${name}" does not exist`, error: 'PROPERTY_DOESNT_EXIST' };
+  if (property.type !== 'enumeration' || property.options.length === 0 || value === '')
+    return undefined;
+  const allowed = property.options.map((option) => option.value);
+  const bad = value.split(';').find((part) => !allowed.includes(part));
+  return bad === undefined
+    ? undefined
+    : {
+        name,
+        message: `${bad} was not one of the allowed options: [${allowed.join(', ')}]`,
+        error: 'INVALID_OPTION',
+      };
 }
 
 class ObjectCollection {
@@ -114,6 +147,8 @@ class ObjectCollection {
 export class HubspotStore {
   readonly objects = new Map<HubspotObjectType, ObjectCollection>();
   readonly properties = new Map<HubspotObjectType, Map<string, PropertyDefinition>>();
+  /** Property groups per type, by name (archived ones kept with `archived: true`). */
+  readonly groups = new Map<HubspotObjectType, Map<string, PropertyGroup>>();
   /** `${type}:${id}` → edges to other records. */
   readonly associations = new Map<string, Map<string, AssociationEdge>>();
   readonly lists = new Map<string, HubspotList>();
@@ -128,6 +163,7 @@ export class HubspotStore {
   reset(): void {
     this.objects.clear();
     this.properties.clear();
+    this.groups.clear();
     this.associations.clear();
     this.lists.clear();
     this.owners.clear();
@@ -140,6 +176,7 @@ export class HubspotStore {
         type,
         new Map(defaultProperties(type, now).map((property) => [property.name, property])),
       );
+      this.groups.set(type, new Map(defaultGroups(type).map((group) => [group.name, group])));
     }
   }
 
@@ -155,16 +192,27 @@ export class HubspotStore {
     return map;
   }
 
+  groupMap(type: HubspotObjectType): Map<string, PropertyGroup> {
+    const map = this.groups.get(type);
+    if (!map) throw new Error(`unknown object type ${type}`);
+    return map;
+  }
+
   addProperty(type: HubspotObjectType, property: PropertyDefinition): void {
     this.propertyMap(type).set(property.name, property);
     if (property.hasUniqueValue) this.collection(type).addUniqueProperty(property.name);
   }
 
-  /** Throws PropertyValidationError naming every property the portal does not define. */
+  /**
+   * Throws PropertyValidationError naming every property the portal does not define and every
+   * enumeration value outside the property's options.
+   */
   assertProperties(type: HubspotObjectType, properties: Record<string, string>): void {
     const known = this.propertyMap(type);
-    const invalid = Object.keys(properties).filter((name) => !known.has(name));
-    if (invalid.length > 0) throw new PropertyValidationError(invalid);
+    const problems = Object.entries(properties).flatMap(
+      ([name, value]) => propertyProblem(known.get(name), name, value) ?? [],
+    );
+    if (problems.length > 0) throw new PropertyValidationError(problems);
   }
 
   create(type: HubspotObjectType, properties: Record<string, string>): CrmRecord {
