@@ -11,13 +11,23 @@ import {
 } from '../core/http.ts';
 import type { ParameterizedContext } from 'koa';
 import type { SandboxState } from '../sandbox-state.ts';
-import { salesforceStoreOf } from './salesforce-auth.ts';
+import { salesforceOrgOf, salesforceStoreOf } from './salesforce-auth.ts';
+import { composite } from './salesforce-composite.ts';
 import { SALESFORCE_INSTANCE_PREFIX } from './salesforce-orgs.ts';
-import { field as fieldDescribe } from './salesforce-schema.ts';
-import { evaluate, parseSoql, sortRecords, SoqlError, type SoqlQuery } from './salesforce-soql.ts';
+import { field as fieldDescribe, type FieldDescribe } from './salesforce-schema.ts';
 import {
+  evaluate,
+  parseSoql,
+  sortRecords,
+  SoqlError,
+  type Condition,
+  type SoqlQuery,
+} from './salesforce-soql.ts';
+import {
+  SalesforceParseError,
   SalesforceWriteError,
   type SalesforceStore,
+  type SfError,
   type SfRecord,
   type SfValue,
 } from './salesforce-store.ts';
@@ -25,7 +35,31 @@ import { reportDescribe, reportList, runReport } from './salesforce-reports.ts';
 
 const QUERY_BATCH = 2000;
 const COLLECTION_MAX = 200;
-export const SALESFORCE_API_VERSIONS = ['58.0', '59.0', '60.0', '61.0', '62.0'];
+/**
+ * The versions an org answers, oldest first: 31.0 (Summer '14; 21.0–30.0 were retired in
+ * Summer '25) to 67.0 (Summer '26). Any other `vXX.X` answers 404 NOT_FOUND.
+ */
+export const SALESFORCE_API_VERSIONS = Array.from({ length: 67 - 31 + 1 }, (_, index) =>
+  (31 + index).toFixed(1),
+);
+
+/** The release a version came with: 20.0 was Winter '11, then three releases a year. */
+function releaseLabel(version: string): string {
+  const step = Number(version) - 20;
+  const season = ['Winter', 'Spring', 'Summer'][step % 3] ?? 'Winter';
+  return `${season} '${String(11 + Math.floor(step / 3)).padStart(2, '0')}`;
+}
+
+/** The Resources by Version answer's resources that the sandbox serves. */
+const VERSION_RESOURCES = [
+  'sobjects',
+  'query',
+  'queryAll',
+  'composite',
+  'limits',
+  'tooling',
+  'analytics',
+];
 
 /** REST data API under each org's instance: `/salesforce-instance/<key>/services/data/vXX.X`. */
 export function salesforceDataRouter(state: SandboxState): Router {
@@ -33,12 +67,29 @@ export function salesforceDataRouter(state: SandboxState): Router {
   const store = (ctx: ParameterizedContext): SalesforceStore => salesforceStoreOf(ctx);
   const cursors = new QueryCursors();
 
+  // Versions: `[{label: "Winter '25", url: "/services/data/v62.0", version: "62.0"}, …]`.
   router.get('/', (ctx) => {
     ctx.body = SALESFORCE_API_VERSIONS.map((version) => ({
-      label: `v${version}`,
+      label: releaseLabel(version),
       url: `/services/data/v${version}`,
       version,
     }));
+  });
+  router.param('version', (version, ctx, next) => {
+    if (!SALESFORCE_API_VERSIONS.some((known) => version === `v${known}`)) return notFound(ctx);
+    return next();
+  });
+  // Resources by Version: each resource's path, and `identity`, the session user's identity URL
+  // (jsforce's identity() reads it from here).
+  router.get('/:version', (ctx) => {
+    const base = `/services/data/${ctx.params.version ?? ''}`;
+    const org = salesforceOrgOf(ctx);
+    const users = org.store.all('User').filter((user) => user.IsActive !== false);
+    const userId = (ctx.state.salesforceUserId as string | undefined) ?? String(users[0]?.Id ?? '');
+    ctx.body = {
+      ...Object.fromEntries(VERSION_RESOURCES.map((name) => [name, `${base}/${name}`])),
+      identity: `${state.publicUrl}${org.instancePath}/id/${org.orgId}/${userId}`,
+    };
   });
   router.get('/:version/sobjects', (ctx) => {
     ctx.body = {
@@ -123,13 +174,24 @@ export function salesforceDataRouter(state: SandboxState): Router {
   router.patch('/:version/sobjects/:object/:field/:value', (ctx) =>
     withObject(ctx, store(ctx), (objectName) =>
       write(ctx, () => {
-        const result = upsert(
-          store(ctx),
-          objectName,
-          ctx.params.field ?? '',
-          decodeURIComponent(ctx.params.value ?? ''),
-          bodyObject(ctx),
-        );
+        let result: ReturnType<typeof upsert>;
+        try {
+          result = upsert(
+            store(ctx),
+            objectName,
+            ctx.params.field ?? '',
+            decodeURIComponent(ctx.params.value ?? ''),
+            bodyObject(ctx),
+          );
+        } catch (error) {
+          if (!(error instanceof MultipleMatches)) throw error;
+          ctx.status = 300;
+          ctx.body = error.matches.map(
+            (record) =>
+              `/services/data/${ctx.params.version ?? ''}/sobjects/${objectName}/${String(record.Id)}`,
+          );
+          return;
+        }
         ctx.status = result.created ? 201 : 200;
         ctx.body = result;
       }),
@@ -137,44 +199,87 @@ export function salesforceDataRouter(state: SandboxState): Router {
   );
 
   router.post('/:version/composite/sobjects', (ctx) =>
-    collection(ctx, store(ctx), 'create', (record) => {
-      const objectName = knownObject(store(ctx), record);
-      return store(ctx).create(objectName, withoutAttributes(record)).Id;
-    }),
+    collection(
+      ctx,
+      store(ctx),
+      (record) => typeOfRecord(store(ctx), record),
+      (record) => {
+        const objectName = knownObject(store(ctx), record);
+        return { id: String(store(ctx).create(objectName, withoutAttributes(record)).Id) };
+      },
+    ),
   );
   router.patch('/:version/composite/sobjects', (ctx) =>
-    collection(ctx, store(ctx), 'update', (record) => {
-      const objectName = knownObject(store(ctx), record);
-      const existing = existingRecord(store(ctx), objectName, record);
-      return store(ctx).update(objectName, existing, withoutAttributes(record)).Id;
-    }),
+    collection(
+      ctx,
+      store(ctx),
+      (record) => typeOfRecord(store(ctx), record),
+      (record) => {
+        const objectName = knownObject(store(ctx), record);
+        const existing = existingRecord(store(ctx), objectName, record);
+        const updated = store(ctx).update(objectName, existing, withoutAttributes(record));
+        return { id: String(updated.Id) };
+      },
+    ),
   );
-  router.patch('/:version/composite/sobjects/:object/:field', (ctx) =>
+  // Delete by ids (`?ids=a,b&allOrNone=`), each result in the order of the ids.
+  router.delete('/:version/composite/sobjects', (ctx) => {
+    const ids = (queryString(ctx, 'ids') ?? '').split(',').filter(Boolean);
+    if (ids.length > COLLECTION_MAX)
+      return badRequest(
+        ctx,
+        'EXCEEDED_ID_LIMIT',
+        `record limit reached. cannot submit more than ${COLLECTION_MAX} records into this call`,
+      );
+    const restore = store(ctx).snapshot();
+    const results = ids.map((id): SaveResult => {
+      const found = store(ctx).find(id) ?? store(ctx).find(id.slice(0, 15));
+      if (!found || !store(ctx).delete(found.objectName, String(found.record.Id)))
+        return failure(new SalesforceWriteError('ENTITY_IS_DELETED', 'entity is deleted'));
+      return { id: String(found.record.Id), success: true, errors: [] };
+    });
+    if (queryString(ctx, 'allOrNone') === 'true' && results.some((result) => !result.success)) {
+      restore();
+      ctx.body = results.map((result) =>
+        result.success ? { success: false, errors: [ROLLED_BACK] } : result,
+      );
+      return;
+    }
+    ctx.body = results;
+  });
+  // Retrieve by ids: the records in the order of the ids, null where there is none.
+  router.post('/:version/composite/sobjects/:object', (ctx) =>
     withObject(ctx, store(ctx), (objectName) => {
-      const records = asArray(bodyObject(ctx).records);
-      if (records.length > COLLECTION_MAX)
-        return badRequest(
-          ctx,
-          'EXCEEDED_ID_LIMIT',
-          `record limit reached. cannot submit more than ${COLLECTION_MAX} records into this call`,
-        );
-      ctx.body = records.map((record) => {
-        try {
-          const values = isObject(record) ? record : {};
-          return upsert(
-            store(ctx),
-            objectName,
-            ctx.params.field ?? '',
-            asString(values[ctx.params.field ?? '']) ?? '',
-            values,
-          );
-        } catch (error) {
-          return failure(error);
-        }
+      const body = bodyObject(ctx);
+      const ids = asArray(body.ids).map((id) => asString(id) ?? '');
+      const fields = asArray(body.fields).map((name) => asString(name) ?? '');
+      const unknown = fields.find((name) => !store(ctx).fieldOf(objectName, name));
+      if (unknown) return badRequest(ctx, 'INVALID_FIELD', noSuchColumn(unknown, objectName));
+      ctx.body = ids.map((id) => {
+        const record = store(ctx).get(objectName, id);
+        return record ? present(objectName, record, fields, ctx.params.version ?? '') : null;
       });
     }),
   );
+  // Upsert by an External ID field: each result also says whether the record was created.
+  router.patch('/:version/composite/sobjects/:object/:field', (ctx) =>
+    withObject(ctx, store(ctx), (objectName) => {
+      const fieldName = ctx.params.field ?? '';
+      const keyOf = (record: JsonObject) =>
+        asString(record[store(ctx).fieldOf(objectName, fieldName)?.name ?? fieldName]) ?? '';
+      collection(
+        ctx,
+        store(ctx),
+        () => objectName,
+        (record) => {
+          const { id, created } = upsert(store(ctx), objectName, fieldName, keyOf(record), record);
+          return { id, created };
+        },
+      );
+    }),
+  );
 
+  router.post('/:version/composite', (ctx) => composite(ctx, () => store(ctx).snapshot()));
   router.post('/:version/tooling/sobjects/CustomField', (ctx) =>
     write(ctx, () => createCustomField(ctx, store(ctx))),
   );
@@ -240,10 +345,23 @@ function write(ctx: Ctx, action: () => void): void {
   try {
     action();
   } catch (error) {
+    if (error instanceof SalesforceParseError) return parseFailure(ctx, error);
     if (!(error instanceof SalesforceWriteError)) throw error;
     ctx.status = 400;
     ctx.body = [{ message: error.message, errorCode: error.errorCode, fields: error.fields }];
   }
+}
+
+/** 400 JSON_PARSER_ERROR `[{message, errorCode}]`, the message ending with where the value is. */
+function parseFailure(ctx: Ctx, error: SalesforceParseError): void {
+  const raw = String((ctx.request as { rawBody?: unknown }).rawBody ?? '');
+  const literal = JSON.stringify(error.raw);
+  const key = raw.indexOf(`"${error.field}"`);
+  const value = key < 0 ? -1 : raw.indexOf(literal, key + error.field.length + 2);
+  const before = raw.slice(0, value < 0 ? raw.length : value + literal.length).split('\n');
+  const location = `[line:${before.length}, column:${(before.at(-1)?.length ?? 0) + 1}]`;
+  ctx.status = 400;
+  ctx.body = [{ message: `${error.message} at ${location}`, errorCode: error.errorCode }];
 }
 
 function notFound(ctx: Ctx): void {
@@ -254,6 +372,24 @@ function notFound(ctx: Ctx): void {
 function badRequest(ctx: Ctx, errorCode: string, message: string): void {
   ctx.status = 400;
   ctx.body = [{ message, errorCode }];
+}
+
+/**
+ * Several records hold the external id: the row upsert answers 300 with their URLs ("sObject
+ * Rows by External ID"), a collection upsert fails that record with DUPLICATE_EXTERNAL_ID.
+ */
+class MultipleMatches extends SalesforceWriteError {
+  constructor(
+    readonly objectName: string,
+    fieldName: string,
+    readonly matches: SfRecord[],
+  ) {
+    super(
+      'DUPLICATE_EXTERNAL_ID',
+      `more than one record found for external id field: [${matches.map((record) => String(record.Id)).join(', ')}]`,
+      [fieldName],
+    );
+  }
 }
 
 /** Upsert by an External ID field: 201 created, 200 updated, 300 when several records match. */
@@ -277,11 +413,7 @@ function upsert(
     definition.name === 'Id'
       ? [store.get(objectName, value)].filter((record): record is SfRecord => record !== undefined)
       : store.findByField(objectName, definition.name, value);
-  if (matches.length > 1)
-    throw new SalesforceWriteError(
-      'MULTIPLE_RECORDS',
-      `${matches.length} records found for ${definition.name} = ${value}`,
-    );
+  if (matches.length > 1) throw new MultipleMatches(objectName, definition.name, matches);
   const existing = matches[0];
   if (existing) {
     store.update(objectName, existing, rest);
@@ -294,67 +426,66 @@ function upsert(
   return { id: String(created.Id), success: true, errors: [], created: true };
 }
 
+type Saved = { id: string; created?: boolean };
+type SaveResult = (Saved & { success: true; errors: [] }) | { success: false; errors: SfError[] };
+
+const ROLLED_BACK: SfError = {
+  statusCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK',
+  message:
+    'Record rolled back because not all records were valid and the request was using AllOrNone header',
+  fields: [],
+};
+
 /**
- * sObject Collections: results in input order. With allOrNone every record is checked
- * first; when one fails nothing is written, the failing records carry their own errors and
- * the others ALL_OR_NONE_OPERATION_ROLLED_BACK, as Salesforce answers.
+ * sObject Collections: every record is processed in input order and gets its SaveResult. With
+ * allOrNone, when one fails everything is rolled back: each failing record keeps its own
+ * errors, the others report ALL_OR_NONE_OPERATION_ROLLED_BACK (AllOrNoneHeader: "If other
+ * records in the same call have no errors, their errors fields indicate that they were rolled
+ * back"). A value its field's type cannot hold fails the whole request (JSON_PARSER_ERROR).
  */
 function collection(
   ctx: Ctx,
   store: SalesforceStore,
-  mode: 'create' | 'update',
-  apply: (record: JsonObject) => SfValue | undefined,
+  typeOf: (record: JsonObject) => string | undefined,
+  apply: (record: JsonObject) => Saved,
 ): void {
-  const body = bodyObject(ctx);
-  const records = asArray(body.records).filter(isObject);
+  const records = asArray(bodyObject(ctx).records).filter(isObject);
   if (records.length > COLLECTION_MAX)
     return badRequest(
       ctx,
       'EXCEEDED_ID_LIMIT',
       `record limit reached. cannot submit more than ${COLLECTION_MAX} records into this call`,
     );
-  const allOrNone = body.allOrNone === true;
-  if (allOrNone) {
-    const problems = records.map((record) => dryRun(store, record, mode));
-    if (problems.some((problem) => problem !== undefined)) {
-      ctx.body = problems.map((problem) => ({
-        success: false,
-        errors: [
-          problem ?? {
-            statusCode: 'ALL_OR_NONE_OPERATION_ROLLED_BACK',
-            message:
-              'Record rolled back because not all records were valid and the request was using AllOrNone header',
-            fields: [],
-          },
-        ],
-      }));
-      return;
+  try {
+    for (const record of records) {
+      const objectName = typeOf(record);
+      if (objectName) store.parse(objectName, withoutAttributes(record));
     }
+  } catch (error) {
+    if (error instanceof SalesforceParseError) return parseFailure(ctx, error);
+    throw error;
   }
-  ctx.body = records.map((record) => {
+  const restore = store.snapshot();
+  const results = records.map((record): SaveResult => {
     try {
-      return { id: String(apply(record)), success: true, errors: [] };
+      return { ...apply(record), success: true, errors: [] };
     } catch (error) {
       return failure(error);
     }
   });
+  if (bodyObject(ctx).allOrNone === true && results.some((result) => !result.success)) {
+    restore();
+    ctx.body = results.map((result) =>
+      result.success ? { success: false, errors: [ROLLED_BACK] } : result,
+    );
+    return;
+  }
+  ctx.body = results;
 }
 
-/** Every check the write would make, without writing; the error Salesforce would report. */
-function dryRun(
-  store: SalesforceStore,
-  record: JsonObject,
-  mode: 'create' | 'update',
-): { statusCode: string; message: string; fields: string[] } | undefined {
-  try {
-    const objectName = knownObject(store, record);
-    const existing = mode === 'update' ? existingRecord(store, objectName, record) : undefined;
-    store.check(objectName, withoutAttributes(record), mode, existing);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof SalesforceWriteError)) throw error;
-    return { statusCode: error.errorCode, message: error.message, fields: error.fields };
-  }
+function typeOfRecord(store: SalesforceStore, record: JsonObject): string | undefined {
+  const type = isObject(record.attributes) ? asString(record.attributes.type) : undefined;
+  return type === undefined ? undefined : store.objectName(type);
 }
 
 function knownObject(store: SalesforceStore, record: JsonObject): string {
@@ -366,7 +497,8 @@ function knownObject(store: SalesforceStore, record: JsonObject): string {
 }
 
 function existingRecord(store: SalesforceStore, objectName: string, record: JsonObject): SfRecord {
-  const existing = store.get(objectName, asString(record.Id) ?? '');
+  const idKey = Object.keys(record).find((key) => key.toLowerCase() === 'id') ?? 'Id';
+  const existing = store.get(objectName, asString(record[idKey]) ?? '');
   if (!existing) throw new SalesforceWriteError('ENTITY_IS_DELETED', 'entity is deleted', []);
   return existing;
 }
@@ -447,9 +579,10 @@ function createCustomField(ctx: Ctx, store: SalesforceStore): void {
 }
 
 function query(ctx: Ctx, store: SalesforceStore, cursors: QueryCursors, tooling: boolean): void {
+  const text = queryString(ctx, 'q') ?? '';
   let parsed: SoqlQuery;
   try {
-    parsed = parseSoql(queryString(ctx, 'q') ?? '');
+    parsed = parseSoql(text);
   } catch (error) {
     return badRequest(
       ctx,
@@ -459,17 +592,13 @@ function query(ctx: Ctx, store: SalesforceStore, cursors: QueryCursors, tooling:
   }
   const objectName = store.objectName(parsed.objectName);
   if (!objectName || tooling !== (objectName === 'CustomField')) {
-    return badRequest(ctx, 'INVALID_TYPE', `sObject type '${parsed.objectName}' is not supported.`);
+    const message = `sObject type '${parsed.objectName}' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names.`;
+    return badRequest(ctx, 'INVALID_TYPE', located(text, { name: parsed.objectName, message }));
   }
-  const unknown = [...parsed.fields, ...(parsed.orderBy ? [parsed.orderBy.field] : [])].find(
-    (name) => !name.includes('.') && !store.fieldOf(objectName, name),
-  );
-  if (unknown)
-    return badRequest(
-      ctx,
-      'INVALID_FIELD',
-      `No such column '${unknown}' on entity '${objectName}'.`,
-    );
+  const problem =
+    fieldProblem(store, objectName, fieldsNamed(parsed)) ??
+    filterProblem(store, objectName, parsed.where);
+  if (problem) return badRequest(ctx, 'INVALID_FIELD', located(text, problem));
   let matches: SfRecord[];
   try {
     matches = sortRecords(
@@ -493,6 +622,154 @@ function query(ctx: Ctx, store: SalesforceStore, cursors: QueryCursors, tooling:
   const version = ctx.params.version ?? 'v60.0';
   const rows = matches.map((record) => present(objectName, record, parsed.fields, version, store));
   respondInBatches(ctx, cursors, rows as unknown as SfRecord[], version);
+}
+
+/** Every field a query names, in the order Salesforce checks them: select list, WHERE, ORDER BY. */
+function fieldsNamed(query: SoqlQuery): string[] {
+  const inCondition = (condition: Condition | undefined): string[] => {
+    if (!condition) return [];
+    if (condition.kind === 'compare') return [condition.field];
+    if (condition.kind === 'not') return inCondition(condition.inner);
+    return [...inCondition(condition.left), ...inCondition(condition.right)];
+  };
+  return [
+    ...query.fields,
+    ...inCondition(query.where),
+    ...(query.orderBy ? [query.orderBy.field] : []),
+  ];
+}
+
+/** Fields of the `Name` object a polymorphic relationship (Who, What) resolves to. */
+const NAME_OBJECT_FIELDS = [
+  'Id',
+  'Name',
+  'Type',
+  'FirstName',
+  'LastName',
+  'Email',
+  'Title',
+  'Phone',
+];
+
+/**
+ * The first field a query names that the object does not have, as Salesforce words it: an
+ * unknown column, an unknown relationship, or an unknown column on the related object.
+ */
+function fieldProblem(
+  store: SalesforceStore,
+  objectName: string,
+  names: string[],
+): { name: string; message: string } | undefined {
+  for (const name of names) {
+    const [head = '', tail] = name.split('.');
+    if (tail === undefined) {
+      if (!store.fieldOf(objectName, head))
+        return { name, message: noSuchColumn(head, objectName) };
+      continue;
+    }
+    const lookup = store
+      .fields(objectName)
+      .find((field) => field.relationshipName?.toLowerCase() === head.toLowerCase());
+    if (!lookup || name.split('.').length > 2)
+      return {
+        name,
+        message: `Didn't understand relationship '${head}' in field path. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.`,
+      };
+    const [target = ''] = lookup.referenceTo;
+    const known =
+      lookup.referenceTo.length > 1
+        ? NAME_OBJECT_FIELDS.some((field) => field.toLowerCase() === tail.toLowerCase())
+        : store.fieldOf(target, tail) !== undefined;
+    if (!known)
+      return {
+        name,
+        message: noSuchColumn(tail, lookup.referenceTo.length > 1 ? 'Name' : target),
+      };
+  }
+  return undefined;
+}
+
+/** The described field a query names: `Field`, or `Relationship.Field` of a single-type lookup. */
+function describedField(
+  store: SalesforceStore,
+  objectName: string,
+  name: string,
+): FieldDescribe | undefined {
+  const [head = '', tail] = name.split('.');
+  if (tail === undefined) return store.fieldOf(objectName, head);
+  const lookup = store
+    .fields(objectName)
+    .find((field) => field.relationshipName?.toLowerCase() === head.toLowerCase());
+  const [target] = lookup?.referenceTo ?? [];
+  return lookup?.referenceTo.length === 1 && target ? store.fieldOf(target, tail) : undefined;
+}
+
+const QUOTED_TYPES = new Set([
+  'string',
+  'email',
+  'url',
+  'phone',
+  'picklist',
+  'combobox',
+  'textarea',
+]);
+const BARE_TYPES: Record<string, string> = {
+  date: 'date',
+  datetime: 'datetime',
+  boolean: 'boolean',
+};
+
+/**
+ * A filter value written as its field's type requires: dates, date-times and checkboxes bare
+ * (`ActivityDate = 2026-01-31`), text in quotes; otherwise INVALID_FIELD "value of filter
+ * criterion for field 'X' must be of type date and should not be enclosed in quotes".
+ */
+function filterProblem(
+  store: SalesforceStore,
+  objectName: string,
+  condition: Condition | undefined,
+): { name: string; message: string } | undefined {
+  if (!condition) return undefined;
+  if (condition.kind === 'not') return filterProblem(store, objectName, condition.inner);
+  if (condition.kind !== 'compare')
+    return (
+      filterProblem(store, objectName, condition.left) ??
+      filterProblem(store, objectName, condition.right)
+    );
+  const definition = describedField(store, objectName, condition.field);
+  if (!definition) return undefined;
+  const values = Array.isArray(condition.value) ? condition.value : [condition.value];
+  const bare = BARE_TYPES[definition.type];
+  const wrong = values.some((value, index) => {
+    if (value === null) return false;
+    const quoted = condition.quoted[index] ?? false;
+    return bare ? quoted : QUOTED_TYPES.has(definition.type) && !quoted;
+  });
+  if (!wrong) return undefined;
+  const typeName = bare ?? 'string';
+  return {
+    name: condition.field,
+    message: `value of filter criterion for field '${condition.field}' must be of type ${typeName} and ${bare ? 'should not' : 'should'} be enclosed in quotes`,
+  };
+}
+
+function noSuchColumn(field: string, entity: string): string {
+  return `No such column '${field}' on entity '${entity}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.`;
+}
+
+/** Salesforce prefixes a query error with the query line, a caret and `ERROR at Row:r:Column:c`. */
+function located(text: string, problem: { name: string; message: string }): string {
+  const lines = text.split('\n');
+  const escaped = problem.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(^|[^\\w.])${escaped}(?![\\w.])`, 'i');
+  const row = Math.max(
+    0,
+    lines.findIndex((line) => pattern.test(line)),
+  );
+  const line = lines[row] ?? '';
+  const match = pattern.exec(line);
+  const column = match ? match.index + (match[1]?.length ?? 0) + 1 : 1;
+  return `\n${line}\n${' '.repeat(column - 1)}^\nERROR at Row:${row + 1}:Column:${column}\n${problem.message}`;
 }
 
 /** Query locators of unfinished query results (`nextRecordsUrl`). */

@@ -39,10 +39,11 @@ type FieldSeed = [
   },
 ];
 
+/** Every record has them, so describe reports them not nillable (and not createable). */
 const SYSTEM_FIELDS: FieldSeed[] = [
-  ['Id', 'id', { readOnly: true }],
-  ['CreatedDate', 'datetime', { readOnly: true }],
-  ['LastModifiedDate', 'datetime', { readOnly: true }],
+  ['Id', 'id', { readOnly: true, required: true }],
+  ['CreatedDate', 'datetime', { readOnly: true, required: true }],
+  ['LastModifiedDate', 'datetime', { readOnly: true, required: true }],
 ];
 
 export const KEY_PREFIXES: Record<string, string> = {
@@ -88,6 +89,7 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
       { picklist: ['Web', 'Phone Inquiry', 'Partner Referral', 'Purchased List', 'Other'] },
     ],
     ['HasOptedOutOfEmail', 'boolean'],
+    ['Birthdate', 'date'],
     ['Description', 'textarea'],
     [
       'AccountId',
@@ -123,6 +125,7 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
     ['Subject', 'combobox'],
     ['Description', 'textarea'],
     ['ActivityDate', 'date'],
+    ['ReminderDateTime', 'datetime', { label: 'Reminder Date/Time' }],
     [
       'Status',
       'picklist',

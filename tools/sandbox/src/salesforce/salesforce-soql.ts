@@ -19,7 +19,7 @@ type Literal = SfValue | SfValue[];
 export type Condition =
   | { kind: 'and' | 'or'; left: Condition; right: Condition }
   | { kind: 'not'; inner: Condition }
-  | { kind: 'compare'; field: string; operator: string; value: Literal };
+  | { kind: 'compare'; field: string; operator: string; value: Literal; quoted: boolean[] };
 
 export class SoqlError extends Error {}
 
@@ -73,6 +73,8 @@ export function parseSoql(text: string): SoqlQuery {
   expect('FROM');
   const objectName = next();
 
+  // Whether each value was a quoted string: a date must not be, a text value must be.
+  let quoted: boolean[] = [];
   const literal = (): Literal => {
     const token = next();
     if (token === '(') {
@@ -82,6 +84,7 @@ export function parseSoql(text: string): SoqlQuery {
       expect(')');
       return values;
     }
+    quoted.push(token.startsWith("'"));
     if (token.startsWith("'")) return token.slice(1, -1).replace(/\\(.)/g, '$1');
     const upper = token.toUpperCase();
     if (upper === 'TRUE') return true;
@@ -100,7 +103,9 @@ export function parseSoql(text: string): SoqlQuery {
     const field = next();
     let operator = next().toUpperCase();
     if (operator === 'NOT' && keyword('IN')) operator = 'NOT IN';
-    return { kind: 'compare', field, operator, value: literal() };
+    quoted = [];
+    const value = literal();
+    return { kind: 'compare', field, operator, value, quoted };
   };
   const term = (): Condition => {
     let left = factor();

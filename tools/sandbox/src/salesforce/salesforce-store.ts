@@ -29,6 +29,35 @@ export class SalesforceWriteError extends Error {
   }
 }
 
+/**
+ * A value the REST API cannot read as its field's type (a date that is not `yyyy-MM-dd`): the
+ * whole request fails with 400 JSON_PARSER_ERROR `[{message, errorCode}]`, before any record
+ * is looked at, even in a collection.
+ */
+export class SalesforceParseError extends SalesforceWriteError {
+  readonly value: string;
+  constructor(
+    readonly typeName: string,
+    readonly field: string,
+    readonly raw: Exclude<SfValue, null>,
+  ) {
+    // The JSON token the value came as, in the parser's (Jackson's) names.
+    const token =
+      typeof raw === 'string'
+        ? 'VALUE_STRING'
+        : typeof raw === 'boolean'
+          ? `VALUE_${String(raw).toUpperCase()}`
+          : Number.isInteger(raw)
+            ? 'VALUE_NUMBER_INT'
+            : 'VALUE_NUMBER_FLOAT';
+    super(
+      'JSON_PARSER_ERROR',
+      `Cannot deserialize instance of ${typeName} from ${token} value ${String(raw)} or request may be missing a required field`,
+    );
+    this.value = String(raw);
+  }
+}
+
 export interface ReportColumn {
   apiName: string;
   label: string;
@@ -134,14 +163,29 @@ export class SalesforceStore {
     return undefined;
   }
 
-  /** Runs every check a write would, without writing: for allOrNone dry runs. */
-  check(
-    objectName: string,
-    values: Record<string, unknown>,
-    mode: 'create' | 'update',
-    existing?: SfRecord,
-  ): void {
-    this.validate(objectName, values, mode, existing);
+  /**
+   * Reads every value as its field's type, as the REST API does while parsing a body: throws
+   * SalesforceParseError for the first it cannot read. Unknown fields are left to validate().
+   */
+  parse(objectName: string, values: Record<string, unknown>): void {
+    for (const [name, value] of Object.entries(values)) {
+      const definition = name === 'attributes' ? undefined : this.fieldOf(objectName, name);
+      const stored = toValue(value);
+      if (definition && stored !== null && stored !== '') checkType(definition, stored);
+    }
+  }
+
+  /** Every record of every object, to restore when an all-or-none request fails. */
+  snapshot(): () => void {
+    const saved = new Map(
+      [...this.records].map(([name, records]) => [
+        name,
+        new Map([...records].map(([id, record]) => [id, { ...record }])),
+      ]),
+    );
+    return () => {
+      this.records = saved;
+    };
   }
 
   create(objectName: string, values: Record<string, unknown>): SfRecord {
@@ -213,7 +257,8 @@ export class SalesforceStore {
   ): SfRecord {
     const clean: SfRecord = {};
     for (const [name, value] of Object.entries(values)) {
-      if (name === 'attributes' || name === 'Id') continue;
+      // Field names are case-insensitive: jsforce sends a collection's record id as `id`.
+      if (name === 'attributes' || name.toLowerCase() === 'id') continue;
       const definition = this.fieldOf(objectName, name);
       if (!definition)
         throw new SalesforceWriteError(
@@ -240,6 +285,7 @@ export class SalesforceStore {
         );
       }
       const stored = toValue(value);
+      if (stored !== null && stored !== '') checkType(definition, stored);
       if (stored !== null && stored !== '') this.checkValue(definition, stored);
       clean[definition.name] = stored;
     }
@@ -261,6 +307,7 @@ export class SalesforceStore {
         );
     }
     if (objectName === 'FieldPermissions') this.checkFieldPermissions({ ...existing, ...clean });
+    this.checkUnique(objectName, clean, existing);
     return clean;
   }
 
@@ -279,6 +326,24 @@ export class SalesforceStore {
         `${definition.label}: data value too large: ${text} (max length=${definition.length})`,
         [definition.name],
       );
+  }
+
+  /**
+   * A unique field (an External ID created unique) holds each value once, compared without
+   * case: "duplicate value found: <field> duplicates value on record with id: <15-char id>".
+   */
+  private checkUnique(objectName: string, values: SfRecord, existing?: SfRecord): void {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === null || value === '' || !this.fieldOf(objectName, name)?.unique) continue;
+      const other = this.findByField(objectName, name, String(value)).find(
+        (record) => record !== existing,
+      );
+      if (other)
+        throw new SalesforceWriteError(
+          'DUPLICATE_VALUE',
+          `duplicate value found: ${name} duplicates value on record with id: ${String(other.Id).slice(0, 15)}`,
+        );
+    }
   }
 
   /**
@@ -354,6 +419,43 @@ export class SalesforceStore {
       ) as SfValue;
     }
   }
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A calendar date that exists (no 2024-02-30). */
+function realDate(match: RegExpExecArray | null): boolean {
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A value the field's described type cannot hold: dates as `yyyy-MM-dd`, date-times as ISO 8601
+ * (`yyyy-MM-ddTHH:mm:ss.SSSZ` or with an offset), checkboxes as JSON booleans, numbers as numbers.
+ */
+function checkType(definition: FieldDescribe, value: Exclude<SfValue, null>): void {
+  const text = String(value);
+  const refuse = (typeName: string) => {
+    throw new SalesforceParseError(typeName, definition.name, value);
+  };
+  if (definition.type === 'date' && (typeof value !== 'string' || !realDate(DATE.exec(text))))
+    refuse('date');
+  if (
+    definition.type === 'datetime' &&
+    (typeof value !== 'string' || !realDate(DATETIME.exec(text)))
+  )
+    refuse('datetime');
+  if (definition.type === 'boolean' && typeof value !== 'boolean' && !/^(true|false)$/i.test(text))
+    refuse('boolean');
+  if (
+    ['double', 'currency', 'percent', 'int'].includes(definition.type) &&
+    !Number.isFinite(Number(text))
+  )
+    refuse(definition.type === 'int' ? 'int' : 'double');
 }
 
 /** Salesforce's e-mail check is lenient: one @, no spaces, a dot in the domain. */
