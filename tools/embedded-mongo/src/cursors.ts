@@ -11,11 +11,17 @@ interface OpenCursor {
   docs: Document[];
   position: number;
   lastUsed: number;
+  /** A tailable cursor: the matching documents stored since it last looked. */
+  follow?: (() => Document[]) | undefined;
+  awaitData?: boolean | undefined;
 }
 
 export interface BatchOptions {
   batchSize?: number | undefined;
   singleBatch?: boolean | undefined;
+  /** Tailable: the cursor stays open at the end of the results and follows new documents. */
+  follow?: (() => Document[]) | undefined;
+  awaitData?: boolean | undefined;
 }
 
 /**
@@ -41,9 +47,16 @@ export class CursorStore {
     const end = batchEnd(docs, 0, size);
     const firstBatch = docs.slice(0, end);
     let id = 0n;
-    if (end < docs.length && !options.singleBatch) {
+    if ((end < docs.length || options.follow) && !options.singleBatch) {
       id = this.nextId++;
-      this.cursors.set(id.toString(), { namespace, docs, position: end, lastUsed: Date.now() });
+      this.cursors.set(id.toString(), {
+        namespace,
+        docs,
+        position: end,
+        lastUsed: Date.now(),
+        follow: options.follow,
+        awaitData: options.awaitData,
+      });
     }
     return { cursor: { firstBatch, id: Long.fromBigInt(id), ns: namespace }, ok: 1 };
   }
@@ -54,11 +67,15 @@ export class CursorStore {
     if (!cursor || cursor.namespace !== namespace)
       throw new CommandError(ErrorCode.CursorNotFound, `cursor id ${key} not found`);
     const size = batchSize && batchSize > 0 ? batchSize : Number.MAX_SAFE_INTEGER;
+    if (cursor.follow && cursor.position >= cursor.docs.length) {
+      cursor.docs = cursor.follow();
+      cursor.position = 0;
+    }
     const end = batchEnd(cursor.docs, cursor.position, size);
     const nextBatch = cursor.docs.slice(cursor.position, end);
     cursor.position = end;
     cursor.lastUsed = Date.now();
-    const exhausted = end >= cursor.docs.length;
+    const exhausted = end >= cursor.docs.length && !cursor.follow;
     if (exhausted) this.cursors.delete(key);
     return {
       cursor: { nextBatch, id: exhausted ? Long.ZERO : Long.fromString(key), ns: namespace },
@@ -80,6 +97,11 @@ export class CursorStore {
       cursorsUnknown: [],
       ok: 1,
     };
+  }
+
+  /** True for an open tailable `awaitData` cursor (its getMore may wait for new documents). */
+  awaitsData(cursorId: unknown): boolean {
+    return this.cursors.get(idKey(cursorId))?.awaitData === true;
   }
 
   get openCount(): number {

@@ -1,8 +1,9 @@
-import { Aggregator, Query } from 'mingo';
+import type { Aggregator, Query } from 'mingo';
 import { Aggregator as BaseAggregator } from 'mingo/aggregator';
 import { Query as BaseQuery } from 'mingo/query';
 import type { Options } from 'mingo/types';
-import { COLLATED_CONTEXT, type Collation } from './collation.ts';
+import { BSON_CONTEXT, sortDocuments } from './bson-operators.ts';
+import type { Collation } from './collation.ts';
 import { CommandError, ErrorCode } from './errors.ts';
 import type { Collection } from './storage/collection.ts';
 import { type Document, isPlainObject } from './values.ts';
@@ -24,8 +25,15 @@ export interface EvalOptions {
   variables?: Document | undefined;
 }
 
-/** Options shared by every mingo call: MongoDB semantics, no copies (we never mutate results). */
-export const MINGO_OPTIONS: Partial<Options> = { idKey: '_id', useStrictMode: true };
+/**
+ * Options shared by every mingo call: MongoDB semantics, no copies (we never mutate results),
+ * and comparisons in BSON order (`src/bson-operators.ts`; they also honour a collation).
+ */
+export const MINGO_OPTIONS: Partial<Options> = {
+  idKey: '_id',
+  useStrictMode: true,
+  context: BSON_CONTEXT,
+};
 
 /** mingo options for a collation and `let` variables (the shared options when neither). */
 export function mingoOptions(evalOptions: EvalOptions = {}): Partial<Options> {
@@ -34,19 +42,16 @@ export function mingoOptions(evalOptions: EvalOptions = {}): Partial<Options> {
   return {
     ...MINGO_OPTIONS,
     ...(variables ? { variables } : {}),
-    ...(collation ? { collation, context: COLLATED_CONTEXT } : {}),
+    ...(collation ? { collation } : {}),
   };
 }
 
 /** Compiles a filter, turning mingo's complaints into MongoDB's BadValue. */
 export function compileFilter(filter: Document, evalOptions: EvalOptions = {}): Query {
   try {
-    const options = mingoOptions(evalOptions);
-    // The root Query always merges mingo's own operators over a given context, so a collation
-    // (whose context replaces the comparison operators) needs the bare class.
-    return evalOptions.collation
-      ? (new BaseQuery(filter, options) as Query)
-      : new Query(filter, options);
+    // The root Query always merges mingo's own operators over a given context, so the BSON
+    // context needs the bare class.
+    return new BaseQuery(filter, mingoOptions(evalOptions)) as Query;
   } catch (error) {
     throw new CommandError(ErrorCode.BadValue, (error as Error).message);
   }
@@ -63,12 +68,19 @@ export function findDocuments(collection: Collection | undefined, spec: FindSpec
   const hasSort = isPlainObject(spec.sort) && Object.keys(spec.sort).length > 0;
   const hasProjection = isPlainObject(spec.projection) && Object.keys(spec.projection).length > 0;
   if (hasSort || hasProjection) {
-    let cursor = compileFilter(filter, evalOptions).find<Document>([...docs], spec.projection);
-    if (hasSort) cursor = cursor.sort(spec.sort as Record<string, 1 | -1>);
-    if (skip > 0) cursor = cursor.skip(skip);
-    if (limit !== Infinity) cursor = cursor.limit(limit);
-    const found = runMingo(() => cursor.all());
-    return hasProjection ? found.map(idFirst) : found;
+    // mingo's cursor sorts with its own comparison: sort here, in BSON order.
+    const query =
+      exact || Object.keys(filter).length === 0 ? undefined : compileFilter(filter, evalOptions);
+    const found = hasSort
+      ? sortDocuments(
+          matchInOrder(docs, query, 0, Infinity),
+          spec.sort as Document,
+          spec.collation,
+        ).slice(skip, limit === Infinity ? undefined : skip + limit)
+      : matchInOrder(docs, query, skip, limit);
+    if (!hasProjection) return found;
+    const projector = compileFilter({}, evalOptions);
+    return runMingo(() => projector.find<Document>(found, spec.projection).all()).map(idFirst);
   }
   return matchInOrder(
     docs,
@@ -126,9 +138,7 @@ export function makeAggregator(
   extra: Partial<Options>,
 ): Aggregator {
   const options = { ...mingoOptions(evalOptions), ...extra };
-  return evalOptions.collation
-    ? (new BaseAggregator(pipeline, options) as Aggregator)
-    : new Aggregator(pipeline, options);
+  return new BaseAggregator(pipeline, options) as Aggregator;
 }
 
 export function runMingo<T>(run: () => T): T {

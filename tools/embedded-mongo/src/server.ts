@@ -163,7 +163,17 @@ class Connection {
     };
     const { journal } = this.deps;
     const appendedBefore = journal?.appended ?? 0;
-    const reply = runCommand(request.body, context, this.deps.log);
+    let reply = runCommand(request.body, context, this.deps.log);
+    // A tailable awaitData cursor's getMore waits up to maxTimeMS (default 1 s) for new
+    // documents before answering an empty batch, as mongod does.
+    if (name === 'getMore' && this.deps.cursors.awaitsData(request.body.getMore)) {
+      const waitMs = Number(request.body.maxTimeMS ?? 1000);
+      const deadline = Date.now() + (Number.isFinite(waitMs) ? waitMs : 1000);
+      while (isEmptyOpenBatch(reply) && Date.now() < deadline && !this.closed) {
+        await sleep(10);
+        reply = runCommand(request.body, context, this.deps.log);
+      }
+    }
     // Acknowledge a write only once it is on disk (group commit with concurrent writers).
     if (journal && journal.appended !== appendedBefore) {
       try {
@@ -184,4 +194,15 @@ class Connection {
     );
     this.close();
   }
+}
+
+/** A getMore answer with no documents on a cursor that stays open. */
+function isEmptyOpenBatch(reply: Document): boolean {
+  const cursor = reply.cursor as { nextBatch?: unknown[]; id?: unknown } | undefined;
+  return (
+    reply.ok === 1 &&
+    Array.isArray(cursor?.nextBatch) &&
+    cursor.nextBatch.length === 0 &&
+    String(cursor.id) !== '0'
+  );
 }

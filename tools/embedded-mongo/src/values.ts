@@ -2,6 +2,7 @@
 // strings, Date, and bson value classes (ObjectId, Long, Decimal128, Binary, ...).
 // Values are recognised by `_bsontype`, not instanceof: under tsx the server and the driver
 // may load different builds of bson (ESM and CJS), each with its own classes.
+import { numberKey } from './bson-order.ts';
 
 export type Document = Record<string, unknown>;
 
@@ -46,21 +47,21 @@ export function cloneValue<T>(value: T): T {
 
 /**
  * A canonical string for a value, used as the key of index maps. Values MongoDB treats as
- * equal get equal keys: numbers of any width (5, 5.0, Long 5, Decimal128 5), and null with
- * missing.
+ * equal get equal keys: numbers of any width by exact value (5, 5.0, Long 5, Decimal128 5; but
+ * Decimal128 0.1 is not the double 0.1), and null with missing.
  */
 export function indexKey(value: unknown): string {
   switch (typeof value) {
     case 'undefined':
       return 'z';
     case 'number':
-      return `n${Object.is(value, -0) ? 0 : value}`;
+      return numberKey(value);
     case 'string':
       return `s${value}`;
     case 'boolean':
       return value ? 'T' : 'F';
     case 'bigint':
-      return numericKey(value.toString());
+      return numberKey(value);
   }
   if (value === null) return 'z';
   if (value instanceof Date) return `d${value.getTime()}`;
@@ -82,13 +83,6 @@ function lengthPrefixed(text: string): string {
   return `${text.length}:${text}`;
 }
 
-function numericKey(text: string): string {
-  const asNumber = Number(text);
-  return Number.isSafeInteger(asNumber) || !Number.isInteger(asNumber)
-    ? `n${asNumber}`
-    : `n${text}`;
-}
-
 function bsonValueKey(bsonType: string, value: BsonValue): string {
   switch (bsonType) {
     case 'ObjectId':
@@ -97,7 +91,7 @@ function bsonValueKey(bsonType: string, value: BsonValue): string {
     case 'Int32':
     case 'Double':
     case 'Decimal128':
-      return numericKey(value.toString());
+      return numberKey(value);
     case 'Binary':
       return `x${(value as unknown as { sub_type: number }).sub_type}:${value.toString('base64')}`;
     default:

@@ -268,16 +268,25 @@ describe('fault injection and bad input', () => {
   });
 
   it('closes every connection; the driver reconnects', async () => {
-    const coll = db().collection('faults');
+    // A raw client connection and the driver's pooled one must both be closed by the server.
+    const socket = net.connect(harness.server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const socketClosed = new Promise<boolean>((resolve) =>
+      socket.once('close', () => resolve(true)),
+    );
+    const client = new MongoClient(harness.server.uri, { serverSelectionTimeoutMS: 5000 });
+    await client.connect();
+    const coll = client.db('server').collection('faults');
+    await coll.findOne({});
+    const closed: string[] = [];
+    client.on('connectionClosed', (event) => closed.push(event.reason));
     harness.server.faults.closeConnections();
-    await eventually(async () => {
-      try {
-        await coll.findOne({});
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000));
+    expect(await Promise.race([socketClosed, timeout])).toBe(true);
+    // The driver saw its pooled connection fail ('error'), and reconnects for the next read.
+    await eventually(async () => closed.includes('error'), 2000);
+    expect(await coll.findOne({}, { projection: { _id: 1 } })).toBeDefined();
+    await client.close();
   });
 
   it('closes only the connection that sent a malformed message, with one log line', async () => {

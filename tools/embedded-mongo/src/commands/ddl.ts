@@ -6,6 +6,13 @@ import { type IndexSpec, defaultIndexName } from '../storage/secondary-index.ts'
 import { ID_INDEX, type Collection } from '../storage/collection.ts';
 import { type Document, bsonTypeOf, indexKey, isPlainObject } from '../values.ts';
 import {
+  checkCreateOptions,
+  checkIndexOptions,
+  checkValidatorOptions,
+  isView,
+  refuseView,
+} from './collection-options.ts';
+import {
   type CommandHandler,
   collectionName,
   documentOption,
@@ -16,6 +23,7 @@ import {
 const create: CommandHandler = (command, context) => {
   const name = collectionName(command);
   const options = collectionOptions(command);
+  checkCreateOptions(options);
   // A default collation is checked now; `{ locale: 'simple' }` is no default at all.
   if (options.collation !== undefined && parseCollation(options.collation) === undefined)
     delete options.collation;
@@ -68,13 +76,22 @@ const listDatabases: CommandHandler = (command, context) => {
 };
 
 const listCollections: CommandHandler = (command, context) => {
-  let infos: Document[] = context.catalog.collections(context.db).map((collection) => ({
-    name: collection.name,
-    type: 'collection',
-    options: collection.options,
-    info: { readOnly: false },
-    idIndex: ID_INDEX,
-  }));
+  let infos: Document[] = context.catalog.collections(context.db).map((collection) =>
+    isView(collection)
+      ? {
+          name: collection.name,
+          type: 'view',
+          options: collection.options,
+          info: { readOnly: true },
+        }
+      : {
+          name: collection.name,
+          type: 'collection',
+          options: collection.options,
+          info: { readOnly: false },
+          idIndex: ID_INDEX,
+        },
+  );
   const filter = documentOption(command.filter);
   if (filter && Object.keys(filter).length > 0)
     infos = new Query(filter, MINGO_OPTIONS).find<Document>(infos).all();
@@ -154,6 +171,8 @@ const createIndexes: CommandHandler = (command, context) => {
   if (!Array.isArray(raw) || raw.length === 0)
     throw new CommandError(ErrorCode.BadValue, 'Must specify at least one index to create');
   const existing = context.catalog.collection(context.db, name);
+  refuseView(existing);
+  for (const entry of raw) checkIndexOptions(entry);
   const specs = raw.map((entry) => withCollation(indexSpecOf(entry), existing?.options));
   const collection = existing ?? context.catalog.ensureCollection(context.db, name);
   const before = collection.indexes.size + 1;
@@ -221,8 +240,19 @@ const collMod: CommandHandler = (command, context) => {
   const name = collectionName(command);
   const collection = context.catalog.collection(context.db, name);
   if (!collection) throw namespaceNotFound(context, name);
+  const validation = Object.fromEntries(
+    ['validator', 'validationLevel', 'validationAction']
+      .filter((key) => command[key] !== undefined)
+      .map((key) => [key, command[key]]),
+  );
+  if (Object.keys(validation).length > 0) {
+    refuseView(collection);
+    checkValidatorOptions(validation);
+    context.catalog.setOptions(collection, { ...collection.options, ...validation });
+  }
   const change = documentOption(command.index);
   if (!change) return { ok: 1 };
+  checkIndexOptions(change);
   const target = change.name ?? change.keyPattern;
   const [indexName] = resolveIndexes(collection, target);
   const index = indexName === undefined ? undefined : collection.indexes.get(indexName);

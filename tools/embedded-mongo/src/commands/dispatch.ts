@@ -1,5 +1,6 @@
 import { CommandError, ErrorCode } from '../errors.ts';
 import type { Document } from '../values.ts';
+import { checkGenericArguments } from './checks.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
 import { ddlCommands } from './ddl.ts';
 import { handshakeCommands } from './handshake.ts';
@@ -35,6 +36,7 @@ export function runCommand(
         ErrorCode.IllegalOperation,
         'Transaction numbers are only allowed on a replica set member or mongos',
       );
+    checkGenericArguments(name, body);
     return handler(body, context);
   } catch (error) {
     if (error instanceof CommandError) return error.toReply();

@@ -11,6 +11,8 @@ import {
 import type { Collection } from '../storage/collection.ts';
 import { type UpdateSpec, applyUpdate, isUpdateWithOperators, seedFromFilter } from '../update.ts';
 import { type Document, isPlainObject } from '../values.ts';
+import { checkFilter, checkIdField } from './checks.ts';
+import { enforceCap, refuseView, validateDocument } from './collection-options.ts';
 import {
   type CommandHandler,
   collectionName,
@@ -31,6 +33,7 @@ export function withId(doc: Document): Document {
   if (Object.hasOwn(doc, '_id')) {
     if (Array.isArray(doc._id))
       throw new CommandError(ErrorCode.BadValue, "can't use an array for _id");
+    checkIdField(doc);
     if (Object.keys(doc)[0] === '_id') return doc;
     const { _id, ...rest } = doc;
     return { _id, ...rest };
@@ -81,7 +84,11 @@ const insert: CommandHandler = (command, context) => {
   let n = 0;
   const errors = runStatements(documents, command.ordered !== false, (doc) => {
     collection ??= context.catalog.ensureCollection(context.db, name);
-    collection.insert(withId(doc));
+    refuseView(collection);
+    const stored = withId(doc);
+    validateDocument(collection, stored, command);
+    collection.insert(stored);
+    enforceCap(collection);
     n += 1;
   });
   return withWriteErrors({ n, ok: 1 }, errors);
@@ -142,12 +149,23 @@ function upsertDocument(statement: {
 const update: CommandHandler = (command, context) => {
   const name = collectionName(command);
   const statements = statementsOf(command, 'updates');
+  // `sort` in an update statement arrived in MongoDB 8.0; 7.0's command parser refuses it
+  // (findAndModify has always taken one).
+  if (statements.some((statement) => Object.hasOwn(statement, 'sort')))
+    throw new CommandError(
+      40415,
+      "BSON field 'update.updates.sort' is an unknown field.",
+      {},
+      'Location40415',
+    );
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
   const errors = runStatements(statements, command.ordered !== false, (raw, index) => {
     const statement = parseUpdateStatement(raw);
     const collection = context.catalog.collection(context.db, name);
+    refuseView(collection);
+    checkFilter(statement.q, collection);
     const evalOptions = evalOptionsOf(command, collection?.options, statement.collation);
     const targets = collection ? matchTargets(collection, statement, evalOptions) : [];
     for (const target of targets) {
@@ -160,12 +178,15 @@ const update: CommandHandler = (command, context) => {
       });
       n += 1;
       if (!outcome.modified) continue;
+      validateDocument(collection as Collection, outcome.doc, command, target);
       (collection as Collection).replace(target, outcome.doc);
       nModified += 1;
     }
     if (targets.length === 0 && statement.upsert) {
       const doc = upsertDocument({ ...statement, variables: evalOptions.variables });
-      context.catalog.ensureCollection(context.db, name).insert(doc);
+      const into = context.catalog.ensureCollection(context.db, name);
+      validateDocument(into, doc, command);
+      into.insert(doc);
       upserted.push({ index, _id: doc._id });
       n += 1;
     }
@@ -190,7 +211,9 @@ const deleteCommand: CommandHandler = (command, context) => {
   const statements = statementsOf(command, 'deletes');
   let n = 0;
   const errors = runStatements(statements, command.ordered !== false, (raw) => {
+    refuseView(collection);
     const filter = documentOption(raw.q) ?? {};
+    checkFilter(filter, collection);
     const limit = numberOption(raw.limit) ?? 0;
     const evalOptions = evalOptionsOf(command, collection?.options, raw.collation);
     if (!collection) {
@@ -215,6 +238,8 @@ const findAndModify: CommandHandler = (command, context) => {
   const fields = documentOption(command.fields);
   const returnNew = command.new === true;
   const collection = context.catalog.collection(context.db, name);
+  refuseView(collection);
+  checkFilter(query, collection);
   const evalOptions = evalOptionsOf(command, collection?.options);
   const found = collection ? findFirst(collection, query, sort, evalOptions) : undefined;
   const project = (doc: Document | undefined): Document | null =>
@@ -245,7 +270,10 @@ const findAndModify: CommandHandler = (command, context) => {
       condition: query,
       inserting: false,
     });
-    if (outcome.modified) collection.replace(found, outcome.doc);
+    if (outcome.modified) {
+      validateDocument(collection, outcome.doc, command, found);
+      collection.replace(found, outcome.doc);
+    }
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
       value: project(returnNew ? outcome.doc : found),
@@ -259,7 +287,9 @@ const findAndModify: CommandHandler = (command, context) => {
       arrayFilters,
       variables: evalOptions.variables,
     });
-    context.catalog.ensureCollection(context.db, name).insert(doc);
+    const into = context.catalog.ensureCollection(context.db, name);
+    validateDocument(into, doc, command);
+    into.insert(doc);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
       value: returnNew ? project(doc) : null,

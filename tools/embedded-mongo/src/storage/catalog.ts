@@ -33,6 +33,12 @@ export class Catalog {
     return collection;
   }
 
+  /** Replaces a collection's options (collMod: validator, validationLevel, validationAction). */
+  setOptions(collection: Collection, options: Document): void {
+    collection.options = options;
+    this.journal({ o: 'options', db: collection.db, c: collection.name, options });
+  }
+
   private addCollection(db: string, name: string, options: Document): Collection {
     let collections = this.dbs.get(db);
     if (!collections) {
@@ -84,6 +90,9 @@ export class Catalog {
         return;
       case 'drop':
         this.dbs.get(db)?.delete(c);
+        return;
+      case 'options':
+        if (existing) existing.options = record.options;
         return;
     }
     const collection = existing ?? this.addCollection(db, c, {});

@@ -2,7 +2,8 @@ import { type Collation, collationId, holdsString } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
 import { type Document, indexKey, isOperatorObject, isPlainObject, bsonTypeOf } from '../values.ts';
 import type { JournalSink } from './journal-record.ts';
-import { type IndexSpec, SecondaryIndex } from './secondary-index.ts';
+import { type IndexSpec, type RangeBound, SecondaryIndex } from './secondary-index.ts';
+import { isNaNValue, typeBracket } from '../bson-order.ts';
 
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -172,7 +173,33 @@ export class Collection {
           isScalar(ids[0]),
       };
     }
-    return this.indexCandidates(filter, collation) ?? { docs: this.docs.values(), exact: false };
+    return (
+      this.indexCandidates(filter, collation) ??
+      this.rangeCandidates(filter, collation) ?? { docs: this.docs.values(), exact: false }
+    );
+  }
+
+  /**
+   * `$gt`/`$gte`/`$lt`/`$lte` on the field of a single-field index: the documents holding a
+   * value in range (of the bound's type bracket), from the index's BSON-ordered keys. The
+   * query still tests each of them.
+   */
+  private rangeCandidates(filter: Document, collation?: Collation): Candidates | undefined {
+    for (const index of this.indexes.values()) {
+      if (!index.answersRange) continue;
+      const bounds = rangeBounds(filter, index.fields[0] as string);
+      if (!bounds) continue;
+      const values = [bounds.lower?.value, bounds.upper?.value].filter((v) => v !== undefined);
+      if (collation && values.some(holdsString)) continue;
+      const ids = index.rangeLookup(bounds.lower, bounds.upper);
+      const docs: Document[] = [];
+      for (const id of ids) {
+        const doc = this.docs.get(id);
+        if (doc) docs.push(doc);
+      }
+      return { docs, index: index.spec, exact: false };
+    }
+    return undefined;
   }
 
   private indexCandidates(filter: Document, collation?: Collation): Candidates | undefined {
@@ -209,6 +236,49 @@ export class Collection {
     const id = new SecondaryIndex({ ...ID_INDEX, unique: true });
     return id.duplicateKeyError(doc, this.namespace);
   }
+}
+
+/**
+ * The range a filter puts on a field (`{ f: { $gt: a, $lte: b } }`, also inside a top-level
+ * `$and`), when its bounds are plain values of one type bracket (not null, NaN, arrays,
+ * regular expressions, MinKey or MaxKey).
+ */
+export function rangeBounds(
+  filter: Document,
+  field: string,
+): { lower?: RangeBound; upper?: RangeBound } | undefined {
+  const condition = filter[field];
+  if (isOperatorObject(condition)) {
+    let lower: RangeBound | undefined;
+    let upper: RangeBound | undefined;
+    for (const [op, value] of Object.entries(condition)) {
+      if (op === '$gt' || op === '$gte') {
+        if (!isRangeValue(value)) return undefined;
+        lower = { value, inclusive: op === '$gte' };
+      } else if (op === '$lt' || op === '$lte') {
+        if (!isRangeValue(value)) return undefined;
+        upper = { value, inclusive: op === '$lte' };
+      }
+    }
+    if (lower && upper && typeBracket(lower.value) !== typeBracket(upper.value)) return undefined;
+    if (lower || upper) return { ...(lower ? { lower } : {}), ...(upper ? { upper } : {}) };
+  }
+  const clauses = filter.$and;
+  if (Array.isArray(clauses))
+    for (const clause of clauses) {
+      if (!isPlainObject(clause)) continue;
+      const bounds = rangeBounds(clause, field);
+      if (bounds) return bounds;
+    }
+  return undefined;
+}
+
+function isRangeValue(value: unknown): boolean {
+  if (value === null || value === undefined || value instanceof RegExp || Array.isArray(value))
+    return false;
+  if (isNaNValue(value)) return false;
+  const bracket = typeBracket(value);
+  return bracket !== -1 && bracket !== 100 && bracket !== 5;
 }
 
 function optionsOf(spec: IndexSpec): Document {

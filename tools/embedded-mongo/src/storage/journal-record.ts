@@ -8,6 +8,7 @@ import type { IndexSpec } from './secondary-index.ts';
  */
 export type JournalRecord =
   | { o: 'create'; db: string; c: string; options: Document }
+  | { o: 'options'; db: string; c: string; options: Document }
   | { o: 'put'; db: string; c: string; doc: Document }
   | { o: 'remove'; db: string; c: string; id: unknown }
   | { o: 'index'; db: string; c: string; spec: IndexSpec }

@@ -1,4 +1,6 @@
-import { Query } from 'mingo';
+import type { Query } from 'mingo';
+import { compileFilter } from '../query.ts';
+import { compareValues, typeBracket } from '../bson-order.ts';
 import { type Collation, collationId, foldValue, parseCollation } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
 import { type Document, formatValue, indexKey, pathValues } from '../values.ts';
@@ -22,6 +24,12 @@ export function defaultIndexName(key: Record<string, unknown>): string {
     .join('_');
 }
 
+/** One end of a range: the value, and whether it is included. */
+export interface RangeBound {
+  value: unknown;
+  inclusive: boolean;
+}
+
 /** Upper bound on index keys one document may produce (multikey × compound). */
 const MAX_KEYS_PER_DOCUMENT = 10_000;
 
@@ -39,15 +47,80 @@ export class SecondaryIndex {
   readonly collationId: string;
   /** index key → one document id key, or a set of them. */
   private readonly entries = new Map<string, string | Set<string>>();
+  /** Single-field, binary-collation indexes: index key → the value it stands for. */
+  private readonly values: Map<string, unknown> | undefined;
+  /** The keys in BSON order, rebuilt on the first range lookup after a key came or went. */
+  private ordered: { key: string; value: unknown }[] | undefined;
+  /** Some document held several values (an array): bounds may then be met by different ones. */
+  private multikey = false;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
     this.partial = spec.partialFilterExpression
-      ? new Query(spec.partialFilterExpression, {})
+      ? compileFilter(spec.partialFilterExpression)
       : undefined;
     this.collation = parseCollation(spec.collation);
     this.collationId = collationId(this.collation);
+    this.values =
+      this.fields.length === 1 && !this.collation && !this.partial && spec.sparse !== true
+        ? new Map()
+        : undefined;
+  }
+
+  /** Can a range on the field be answered from this index (single field, plain values)? */
+  get answersRange(): boolean {
+    return this.values !== undefined && this.isHashable;
+  }
+
+  /**
+   * The ids of documents holding a value of the bound's type bracket within the bounds (a
+   * superset of a range query's matches: the caller still tests each document). Bounds must be
+   * of one type bracket; binary search over the keys in BSON order.
+   */
+  rangeLookup(lower?: RangeBound, given?: RangeBound): Set<string> {
+    // On arrays, `{ $gte: 5, $lt: 7 }` matches [1, 7, 20]: one element meets each bound, so a
+    // multikey index narrows by one bound only.
+    const upper = this.multikey && lower ? undefined : given;
+    const ordered = this.orderedKeys();
+    const bracket = typeBracket((lower ?? upper)?.value);
+    const ids = new Set<string>();
+    // First position at or after the lower bound (or the bracket's start).
+    let lo = 0;
+    let hi = ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const entry = ordered[mid] as { value: unknown };
+      const below = lower
+        ? compareValues(entry.value, lower.value) < (lower.inclusive ? 0 : 1)
+        : typeBracket(entry.value) < bracket;
+      if (below) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < ordered.length; i += 1) {
+      const entry = ordered[i] as { key: string; value: unknown };
+      if (typeBracket(entry.value) !== bracket) break;
+      if (upper) {
+        const order = compareValues(entry.value, upper.value);
+        if (order > 0 || (order === 0 && !upper.inclusive)) break;
+      }
+      const hit = this.entries.get(entry.key);
+      if (typeof hit === 'string') ids.add(hit);
+      else if (hit) for (const id of hit) ids.add(id);
+    }
+    return ids;
+  }
+
+  private orderedKeys(): { key: string; value: unknown }[] {
+    if (!this.ordered) {
+      const list = [...(this.values ?? new Map<string, unknown>())].map(([key, value]) => ({
+        key,
+        value,
+      }));
+      list.sort((a, b) => compareValues(a.value, b.value));
+      this.ordered = list;
+    }
+    return this.ordered;
   }
 
   private keyOf = (value: unknown): string =>
@@ -101,10 +174,13 @@ export class SecondaryIndex {
   }
 
   add(doc: Document, idKey: string, keys = this.keysOf(doc)): void {
+    if (keys.length > 1 && this.values) this.multikey = true;
     for (const key of keys) {
       const hit = this.entries.get(key);
-      if (hit === undefined) this.entries.set(key, idKey);
-      else if (typeof hit === 'string') {
+      if (hit === undefined) {
+        this.entries.set(key, idKey);
+        if (this.values) this.rememberValue(doc, key);
+      } else if (typeof hit === 'string') {
         if (hit !== idKey) this.entries.set(key, new Set([hit, idKey]));
       } else hit.add(idKey);
     }
@@ -113,8 +189,10 @@ export class SecondaryIndex {
   remove(doc: Document, idKey: string, keys = this.keysOf(doc)): void {
     for (const key of keys) {
       const hit = this.entries.get(key);
-      if (hit === idKey) this.entries.delete(key);
-      else if (hit instanceof Set) {
+      if (hit === idKey) {
+        this.entries.delete(key);
+        if (this.values) this.forgetValue(key);
+      } else if (hit instanceof Set) {
         hit.delete(idKey);
         if (hit.size === 1) this.entries.set(key, hit.values().next().value as string);
       }
@@ -123,6 +201,47 @@ export class SecondaryIndex {
 
   clear(): void {
     this.entries.clear();
+    this.values?.clear();
+    this.ordered = undefined;
+  }
+
+  /** Records the value behind a new key (one of the values the field reaches). */
+  private rememberValue(doc: Document, key: string): void {
+    for (const value of pathValues(doc, this.fields[0] as string))
+      if (this.keyOf(value) === key) {
+        this.values?.set(key, value);
+        // Kept in order once built: a write costs a binary search and a splice, not a re-sort.
+        if (this.ordered) this.ordered.splice(this.firstAtOrAfter(value, false), 0, { key, value });
+        return;
+      }
+  }
+
+  private forgetValue(key: string): void {
+    const values = this.values as Map<string, unknown>;
+    if (!values.has(key)) return;
+    const value = values.get(key);
+    values.delete(key);
+    if (!this.ordered) return;
+    for (let i = this.firstAtOrAfter(value, true); i < this.ordered.length; i += 1)
+      if (this.ordered[i]?.key === key) {
+        this.ordered.splice(i, 1);
+        return;
+      }
+    this.ordered = undefined; // not found where expected: rebuild on the next range lookup
+  }
+
+  /** The first position whose value is ≥ (inclusive) or > (not inclusive) the given one. */
+  private firstAtOrAfter(value: unknown, inclusive: boolean): number {
+    const ordered = this.ordered ?? [];
+    let lo = 0;
+    let hi = ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const order = compareValues((ordered[mid] as { value: unknown }).value, value);
+      if (order < 0 || (!inclusive && order === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   duplicateKeyError(doc: Document, namespace: string): CommandError {
