@@ -251,6 +251,8 @@ describe('a customer sets up webhooks', () => {
           .first()
           .textContent()
       )?.trim() ?? '';
+    // The sandbox portal's first owner, chosen when the webhook was created.
+    expect(owner).toBe('Dana Admin');
     await row.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: `Do you want to delete ${owner}'s webhook?` });
     await confirm.waitFor();

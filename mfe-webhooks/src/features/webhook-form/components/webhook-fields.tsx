@@ -10,10 +10,7 @@ import {
   type Platform,
 } from '@outsync/contracts';
 import { SalesforceObjectTypeSchema, type TaskType } from '@outsync/contracts/accounts';
-import {
-  type WebhookFormKind,
-  type WebhookFormValues,
-} from '@outsync/contracts/webhooks';
+import { type WebhookFormKind, type WebhookFormValues } from '@outsync/contracts/webhooks';
 import { CheckboxField } from '@outsync/ui/form';
 import { Disclosure } from '@outsync/ui/overlay';
 import { Select } from '@outsync/ui/select';
