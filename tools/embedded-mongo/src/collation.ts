@@ -1,20 +1,10 @@
 // Collation (MongoDB's locale-aware string comparison) backed by Intl.Collator.
 //
-// mingo 7 honours `options.collation` in `$sort` only (it builds an Intl.Collator with the same
-// strength → sensitivity mapping as below). Matching ($eq, $ne, $in, $nin, $gt, $gte, $lt,
-// $lte) ignores it, so queries with a collation run with a mingo Context whose comparison
-// operators are replaced by the collation-aware ones here. Index keys are folded strings (see
-// `foldString`), so uniqueness and equality lookups follow the index's collation.
+// The comparisons themselves (query operators, sorts, expressions) apply a collation through
+// `collatorOf` in bson-operators.ts. Index keys are folded strings (see `foldString`), so
+// uniqueness and equality lookups follow the index's collation.
 
-import * as accumulatorOperators from 'mingo/operators/accumulator';
-import * as expressionOperators from 'mingo/operators/expression';
-import * as pipelineOperators from 'mingo/operators/pipeline';
-import * as projectionOperators from 'mingo/operators/projection';
-import * as queryOperators from 'mingo/operators/query';
-import * as windowOperators from 'mingo/operators/window';
-import { Context } from 'mingo';
 import type { CollationSpec } from 'mingo/types';
-import { isEqual, resolve } from 'mingo/util';
 import { CommandError, ErrorCode } from './errors.ts';
 import { type Document, formatValue, isPlainObject } from './values.ts';
 
@@ -202,103 +192,3 @@ export function holdsString(value: unknown): boolean {
   if (isPlainObject(value)) return Object.values(value).some(holdsString);
   return false;
 }
-
-// --- mingo query operators that honour options.collation ------------------------------------
-
-function collatedEqual(collator: Intl.Collator, a: unknown, b: unknown): boolean {
-  if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b) === 0;
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((item, i) => collatedEqual(collator, item, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keysA = Object.keys(a);
-    const keysB = Object.keys(b);
-    return (
-      keysA.length === keysB.length &&
-      keysA.every((key, i) => key === keysB[i] && collatedEqual(collator, a[key], b[key]))
-    );
-  }
-  return isEqual(a, b);
-}
-
-/** The values a field comparison looks at: the value, and an array's elements. */
-function candidatesOf(value: unknown): unknown[] {
-  if (!Array.isArray(value)) return [value];
-  const out: unknown[] = [value];
-  for (const item of value) {
-    out.push(item);
-    if (Array.isArray(item)) out.push(...(item as unknown[]));
-  }
-  return out;
-}
-
-function matchesEquality(lhs: unknown, rhs: unknown, collator: Intl.Collator): boolean {
-  if (rhs instanceof RegExp)
-    return candidatesOf(lhs).some((item) => typeof item === 'string' && rhs.test(item));
-  if (rhs === null && (lhs === null || lhs === undefined)) return true;
-  return candidatesOf(lhs).some((item) => collatedEqual(collator, item, rhs));
-}
-
-type Test = (lhs: unknown, rhs: unknown, collator: Intl.Collator) => boolean;
-
-type QueryOp = (selector: string, value: unknown, options: unknown) => (doc: unknown) => boolean;
-
-function collated(builtin: unknown, test: Test, applies: (value: unknown) => boolean): QueryOp {
-  const fallback = builtin as QueryOp;
-  return (selector, value, options) => {
-    // mingo's updater passes `{}` when there is no collation.
-    const collation = (options as { collation?: Collation }).collation;
-    if (typeof collation?.locale !== 'string' || !applies(value))
-      return fallback(selector, value, options);
-    const collator = collatorOf(collation);
-    return (doc: unknown) =>
-      test(resolve(doc as Document, selector, { unwrapArray: true }), value, collator);
-  };
-}
-
-function range(accept: (order: number) => boolean): Test {
-  return (lhs, rhs, collator) =>
-    candidatesOf(lhs).some(
-      (item) => typeof item === 'string' && accept(collator.compare(item, rhs as string)),
-    );
-}
-
-const isString = (value: unknown): boolean => typeof value === 'string';
-const inList: Test = (lhs, rhs, collator) =>
-  Array.isArray(rhs) && rhs.some((item) => matchesEquality(lhs, item, collator));
-
-const COLLATED_QUERY_OPERATORS = {
-  $eq: collated(queryOperators.$eq, matchesEquality, holdsString),
-  $ne: collated(queryOperators.$ne, (l, r, c) => !matchesEquality(l, r, c), holdsString),
-  $in: collated(queryOperators.$in, inList, holdsString),
-  $nin: collated(queryOperators.$nin, (l, r, c) => !inList(l, r, c), holdsString),
-  $gt: collated(
-    queryOperators.$gt,
-    range((order) => order > 0),
-    isString,
-  ),
-  $gte: collated(
-    queryOperators.$gte,
-    range((order) => order >= 0),
-    isString,
-  ),
-  $lt: collated(
-    queryOperators.$lt,
-    range((order) => order < 0),
-    isString,
-  ),
-  $lte: collated(
-    queryOperators.$lte,
-    range((order) => order <= 0),
-    isString,
-  ),
-};
-
-/** Every mingo operator, with the comparison query operators made collation-aware. */
-export const COLLATED_CONTEXT = Context.init({
-  accumulator: accumulatorOperators,
-  expression: expressionOperators,
-  pipeline: pipelineOperators,
-  projection: projectionOperators,
-  query: { ...queryOperators, ...(COLLATED_QUERY_OPERATORS as unknown as typeof queryOperators) },
-  window: windowOperators,
-});
