@@ -11,7 +11,15 @@ export interface FaultSettings {
   rateLimit: number | null;
   rateWindowMs: number;
   latencyMs: number;
+  /**
+   * HubSpot only: CRM search requests per second per access token, a limit of its own beside
+   * the portal's rolling window (null elsewhere or when off).
+   */
+  searchRateLimit: number | null;
 }
+
+/** HubSpot's separate CRM search limit: 4 requests per second per token (external-apis.md §1.2). */
+export const HUBSPOT_SEARCH_RATE_LIMIT = { limit: 4, windowMs: 1_000 };
 
 export interface RateLimitDefault {
   limit: number | null;
@@ -61,6 +69,7 @@ export class FaultRegistry {
   private windows = new Map<string, RollingWindow>();
   private daily = new Map<string, { day: number; count: number }>();
   private readonly defaults: Record<SandboxSystem, RateLimitDefault>;
+  private readonly searchDefault: number | null;
 
   constructor(
     options: {
@@ -82,6 +91,7 @@ export class FaultRegistry {
         return [system, { limit, windowMs: base.windowMs }];
       }),
     ) as Record<SandboxSystem, RateLimitDefault>;
+    this.searchDefault = options.rateLimits === false ? null : HUBSPOT_SEARCH_RATE_LIMIT.limit;
     this.reset();
   }
 
@@ -96,6 +106,7 @@ export class FaultRegistry {
         rateLimit: limit,
         rateWindowMs: windowMs,
         latencyMs: 0,
+        searchRateLimit: system === 'hubspot' ? this.searchDefault : null,
       });
     }
   }
@@ -107,6 +118,7 @@ export class FaultRegistry {
         rateLimit: null,
         rateWindowMs: RATE_LIMIT_WINDOW_MS,
         latencyMs: 0,
+        searchRateLimit: null,
       }
     );
   }
@@ -118,6 +130,7 @@ export class FaultRegistry {
   /**
    * Merges a `POST /_faults` body; fields left out keep their value. `system: "*"` applies
    * the same change to every system (e.g. `{system: "*", rateLimit: 0}` turns limits off).
+   * `searchRateLimit` sets HubSpot's search limit; switching `rateLimit` off switches it off too.
    */
   apply(input: unknown): FaultSettings {
     if (!isObject(input) || (input.system !== '*' && !isSandboxSystem(input.system))) {
@@ -139,10 +152,12 @@ export class FaultRegistry {
             : current.rateWindowMs,
         latencyMs:
           'latencyMs' in input ? Math.max(0, asNumber(input.latencyMs, 0)) : current.latencyMs,
+        searchRateLimit: nextSearchLimit(system, input, current),
       };
       this.settings.set(system, next);
       if (next.rateLimit !== current.rateLimit || next.rateWindowMs !== current.rateWindowMs)
         this.dropWindows(system);
+      if (next.searchRateLimit !== current.searchRateLimit) this.dropWindows(`search-${system}`);
       last = next;
     }
     return last ?? this.get('hubspot');
@@ -154,6 +169,28 @@ export class FaultRegistry {
     if (limit === null)
       return { allowed: true, limit, remaining: Number.POSITIVE_INFINITY, windowMs, resetAt: now };
     const windowKey = `${system}:${key}`;
+    let window = this.windows.get(windowKey);
+    if (!window) {
+      window = new RollingWindow(windowMs);
+      this.windows.set(windowKey, window);
+    }
+    const allowed = window.tryHit(limit, now);
+    return {
+      allowed,
+      limit,
+      remaining: window.remaining(limit, now),
+      windowMs,
+      resetAt: window.resetAt(now),
+    };
+  }
+
+  /** Takes one HubSpot search from the token's per-second search budget. */
+  admitSearch(token: string, now = Date.now()): Admission {
+    const limit = this.get('hubspot').searchRateLimit;
+    const windowMs = HUBSPOT_SEARCH_RATE_LIMIT.windowMs;
+    if (limit === null)
+      return { allowed: true, limit, remaining: Number.POSITIVE_INFINITY, windowMs, resetAt: now };
+    const windowKey = `search-hubspot:${token}`;
     let window = this.windows.get(windowKey);
     if (!window) {
       window = new RollingWindow(windowMs);
@@ -183,10 +220,21 @@ export class FaultRegistry {
     return errorRate > 0 && Math.random() < errorRate;
   }
 
-  private dropWindows(system: SandboxSystem): void {
+  private dropWindows(system: string): void {
     for (const key of this.windows.keys())
       if (key.startsWith(`${system}:`)) this.windows.delete(key);
   }
+}
+
+function nextSearchLimit(
+  system: SandboxSystem,
+  input: Record<string, unknown>,
+  current: FaultSettings,
+): number | null {
+  if (system !== 'hubspot') return null;
+  if ('searchRateLimit' in input) return parseLimit(input.searchRateLimit);
+  if ('rateLimit' in input && parseLimit(input.rateLimit) === null) return null;
+  return current.searchRateLimit;
 }
 
 function clampRate(value: number): number {

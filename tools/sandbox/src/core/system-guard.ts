@@ -47,11 +47,36 @@ export function systemGuard(state: SandboxState): Middleware {
         stats.record(system, `${ctx.method} ${ctx.path}`, 'rateLimited');
         return;
       }
+      if (system === 'hubspot' && isHubspotSearch(ctx) && !admitSearch(state, ctx)) {
+        stats.record(system, `${ctx.method} ${ctx.path}`, 'rateLimited');
+        return;
+      }
     }
     await next();
     const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
     stats.record(system, `${ctx.method} ${typeof route === 'string' ? route : ctx.path}`, 'ok');
   };
+}
+
+/** CRM object search, which HubSpot limits per token on its own (external-apis.md §1.2). */
+function isHubspotSearch(ctx: ParameterizedContext): boolean {
+  return ctx.method === 'POST' && /^\/hubspot\/crm\/v3\/objects\/[^/]+\/search\/?$/.test(ctx.path);
+}
+
+/** Takes one search from the token's budget; answers HubSpot's SECONDLY 429 when it is spent. */
+function admitSearch(state: SandboxState, ctx: ParameterizedContext): boolean {
+  const admission = state.faults.admitSearch(bearerToken(ctx) ?? 'anonymous');
+  if (admission.allowed) return true;
+  ctx.status = 429;
+  ctx.body = {
+    status: 'error',
+    message: 'You have reached your secondly limit.',
+    errorType: 'RATE_LIMIT',
+    correlationId: correlationId(),
+    policyName: 'SECONDLY',
+    groupName: 'publicapi:crm-search',
+  };
+  return false;
 }
 
 function systemOf(path: string): SandboxSystem | undefined {

@@ -8,6 +8,7 @@ import {
   isObject,
   nowIso,
   type Ctx,
+  type JsonObject,
 } from '../core/http.ts';
 import type { ParameterizedContext } from 'koa';
 import { hubspotStoreOf } from './hubspot-auth.ts';
@@ -72,14 +73,25 @@ export function hubspotAssociationsRouter(): Router {
     }),
   );
 
+  // A pair naming a record that does not exist is not associated and gets an error entry of
+  // its own; the other pairs are associated (207, as HubSpot's batch endpoints answer a
+  // partial success).
   router.post('/associations/:fromType/:toType/batch/associate/default', (ctx) =>
     withPair(ctx, (pair) => {
-      const results = inputsOf(ctx).flatMap(({ fromId, toId }) =>
-        exists(store(ctx), pair.from, fromId) && exists(store(ctx), pair.to, toId)
-          ? defaultAssociate(store(ctx), pair, fromId, toId)
-          : [],
-      );
-      ctx.body = { status: 'COMPLETE', results, startedAt: nowIso(), completedAt: nowIso() };
+      const results: unknown[] = [];
+      const errors: unknown[] = [];
+      for (const { fromId, toId } of inputsOf(ctx)) {
+        const problem = missingEnd(store(ctx), pair, fromId, toId);
+        if (problem) errors.push(problem);
+        else results.push(...defaultAssociate(store(ctx), pair, fromId, toId));
+      }
+      const times = { startedAt: nowIso(), completedAt: nowIso() };
+      if (errors.length === 0) {
+        ctx.body = { status: 'COMPLETE', results, ...times };
+        return;
+      }
+      ctx.status = 207;
+      ctx.body = { status: 'COMPLETE', results, numErrors: errors.length, errors, ...times };
     }),
   );
   router.post('/associations/:fromType/:toType/batch/create', (ctx) =>
@@ -148,6 +160,33 @@ function inputsOf(ctx: Ctx): Array<{ fromId: string; toId: string }> {
   return asArray(bodyObject(ctx).inputs).flatMap((input) =>
     isObject(input) ? [{ fromId: idOf(input.from), toId: idOf(input.to) }] : [],
   );
+}
+
+/** The error entry for a pair whose from or to record does not exist (none when both do). */
+function missingEnd(
+  store: HubspotStore,
+  pair: Pair,
+  fromId: string,
+  toId: string,
+): JsonObject | undefined {
+  const fromMissing = !exists(store, pair.from, fromId);
+  const toMissing = !exists(store, pair.to, toId);
+  if (!fromMissing && !toMissing) return undefined;
+  const missing = [
+    ...(fromMissing ? [`${pair.from} ${fromId}`] : []),
+    ...(toMissing ? [`${pair.to} ${toId}`] : []),
+  ];
+  return {
+    status: 'error',
+    category: 'VALIDATION_ERROR',
+    message: `Could not associate ${pair.from} ${fromId} with ${pair.to} ${toId}: ${missing.join(' and ')} does not exist.`,
+    context: {
+      ...(fromMissing ? { fromObjectId: [fromId] } : {}),
+      ...(toMissing ? { toObjectId: [toId] } : {}),
+    },
+    errors: [],
+    links: {},
+  };
 }
 
 function exists(store: HubspotStore, type: HubspotObjectType, id: string): boolean {

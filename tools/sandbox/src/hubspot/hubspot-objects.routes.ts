@@ -72,14 +72,57 @@ function withType(ctx: Ctx, handle: (type: HubspotObjectType) => void): void {
   handle(type);
 }
 
-/** Turns the store's property validation into HubSpot's 400 VALIDATION_ERROR. */
+/**
+ * Turns the store's property validation into HubSpot's 400 VALIDATION_ERROR; a batch input's
+ * problem carries that input's `objectWriteTraceId` in the error's `context`.
+ */
 function guarded(ctx: ParameterizedContext, write: () => void): void {
   try {
     write();
   } catch (error) {
+    if (error instanceof InputValidationError)
+      return hubspotError(ctx, 400, 'VALIDATION_ERROR', error.cause.message, {
+        context: { objectWriteTraceId: [error.traceId] },
+      });
     if (error instanceof PropertyValidationError) return validationError(ctx, error.message);
     throw error;
   }
+}
+
+/** A batch input's property problem, with the trace id the caller gave that input. */
+class InputValidationError extends Error {
+  constructor(
+    override readonly cause: PropertyValidationError,
+    readonly traceId: string,
+  ) {
+    super(cause.message);
+  }
+}
+
+/** Checks one batch input's properties, naming its trace id when the input has one. */
+function assertInput(
+  store: HubspotStore,
+  type: HubspotObjectType,
+  properties: Record<string, string>,
+  traceId: string | undefined,
+  mode: 'create' | 'update',
+): void {
+  try {
+    store.assertProperties(type, properties, mode);
+  } catch (error) {
+    if (error instanceof PropertyValidationError && traceId !== undefined)
+      throw new InputValidationError(error, traceId);
+    throw error;
+  }
+}
+
+/** The caller's `objectWriteTraceId` of a batch input, echoed on its result. */
+function traceIdOf(input: unknown): string | undefined {
+  return isObject(input) ? asString(input.objectWriteTraceId) : undefined;
+}
+
+function traced<T extends object>(result: T, traceId: string | undefined): T {
+  return traceId === undefined ? result : { ...result, objectWriteTraceId: traceId };
 }
 
 function listRecords(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): void {
@@ -175,9 +218,10 @@ function batchCreate(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): vo
   const prepared = inputs.map((input) => ({
     properties: propertyValues(isObject(input) ? input.properties : undefined),
     associations: isObject(input) ? input.associations : undefined,
+    traceId: traceIdOf(input),
   }));
   for (const input of prepared) {
-    store.assertProperties(type, input.properties);
+    assertInput(store, type, input.properties, input.traceId, 'create');
     if (conflict(ctx, store, type, input.properties)) return;
     const problem = associationProblem(store, type, input.associations);
     if (problem) return validationError(ctx, problem);
@@ -185,37 +229,31 @@ function batchCreate(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): vo
   const created = prepared.map((input) => {
     const record = store.create(type, input.properties);
     addInlineAssociations(store, type, record.id, input.associations);
-    return record;
+    return traced(publicRecord(type, record), input.traceId);
   });
   ctx.status = 201;
-  batchResponse(
-    ctx,
-    created.map((record) => publicRecord(type, record)),
-    [],
-    type,
-    201,
-  );
+  batchResponse(ctx, created, [], type, 201);
 }
 
 function batchUpdate(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): void {
   const inputs = batchInputs(ctx, bodyObject(ctx));
   if (!inputs) return;
-  const updated: CrmRecord[] = [];
-  const missing: string[] = [];
-  for (const input of inputs) {
-    if (!isObject(input)) continue;
-    const id = asString(input.id) ?? '';
-    const record = store.get(type, id, asString(input.idProperty));
-    if (!record) {
-      missing.push(id);
-      continue;
-    }
-    updated.push(store.update(type, record, propertyValues(input.properties)));
-  }
+  const found = inputs.filter(isObject).map((input) => ({
+    id: asString(input.id) ?? '',
+    record: store.get(type, asString(input.id) ?? '', asString(input.idProperty)),
+    properties: propertyValues(input.properties),
+    traceId: traceIdOf(input),
+  }));
+  // Every input is checked before any is written, so a refused batch writes nothing.
+  for (const input of found)
+    if (input.record) assertInput(store, type, input.properties, input.traceId, 'update');
+  const updated = found.flatMap(({ record, properties, traceId }) =>
+    record ? [traced(publicRecord(type, store.update(type, record, properties)), traceId)] : [],
+  );
   batchResponse(
     ctx,
-    updated.map((record) => publicRecord(type, record)),
-    missing,
+    updated,
+    found.flatMap(({ record, id, traceId }) => (record ? [] : [{ id, traceId }])),
     type,
   );
 }
@@ -238,20 +276,31 @@ function batchUpsert(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): vo
         `Duplicate IDs found in batch input: [${id}]. IDs must be unique`,
       );
     seen.add(key);
-    store.assertProperties(type, propertyValues(isObject(input) ? input.properties : undefined));
+    const exists = store.get(type, id, idProperty) !== undefined;
+    assertInput(
+      store,
+      type,
+      propertyValues(isObject(input) ? input.properties : undefined),
+      traceIdOf(input),
+      exists ? 'update' : 'create',
+    );
   }
   const results = inputs.filter(isObject).map((input) => {
     const idProperty = asString(input.idProperty) ?? 'hs_object_id';
     const id = asString(input.id) ?? '';
     const properties = propertyValues(input.properties);
     const existing = store.get(type, id, idProperty);
+    const traceId = traceIdOf(input);
     if (existing)
-      return { ...publicRecord(type, store.update(type, existing, properties)), new: false };
+      return traced(
+        { ...publicRecord(type, store.update(type, existing, properties)), new: false },
+        traceId,
+      );
     const created = store.create(
       type,
       idProperty === 'hs_object_id' ? properties : { ...properties, [idProperty]: id },
     );
-    return { ...publicRecord(type, created), new: true };
+    return traced({ ...publicRecord(type, created), new: true }, traceId);
   });
   batchResponse(ctx, results, [], type);
 }
@@ -265,7 +314,8 @@ function batchArchive(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): v
 
 function search(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): void {
   const body = bodyObject(ctx);
-  const problem = searchProblem(body);
+  const properties = store.propertyMap(type);
+  const problem = searchProblem(body, (name) => properties.has(name));
   if (problem) return validationError(ctx, problem);
   const limit = clamp(asNumber(body.limit, 10), 1, SEARCH_LIMITS.pageSize);
   const after = Math.max(0, asNumber(body.after, 0));
@@ -278,12 +328,12 @@ function search(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): void {
       ),
     body.sorts,
   );
-  const properties = requestedProperties(body.properties);
+  const requested = requestedProperties(body.properties);
   ctx.body = {
     total: hits.length,
     results: hits
       .slice(after, after + limit)
-      .map((record) => publicRecord(type, record, properties)),
+      .map((record) => publicRecord(type, record, requested)),
     ...paging(after + limit, hits.length),
   };
 }
@@ -297,11 +347,21 @@ function batchInputs(ctx: Ctx, body: JsonObject): unknown[] | undefined {
   return inputs;
 }
 
-/** 200 when every input succeeded, 207 with HubSpot's per-batch error entry otherwise. */
+/** An input whose record does not exist, with the trace id the caller gave it. */
+interface MissingInput {
+  id: string;
+  traceId?: string | undefined;
+}
+
+/**
+ * 200 when every input succeeded, 207 otherwise: HubSpot's one OBJECT_NOT_FOUND entry for the
+ * missing ids, and an entry of its own for each missing input that carried an
+ * `objectWriteTraceId` (in its `context`), so the caller can tell which write failed.
+ */
 function batchResponse(
   ctx: Ctx,
   results: unknown[],
-  missing: string[],
+  missing: Array<string | MissingInput>,
   type: HubspotObjectType,
   okStatus = 200,
 ): void {
@@ -311,22 +371,28 @@ function batchResponse(
     ctx.body = { status: 'COMPLETE', results, ...times };
     return;
   }
+  const inputs = missing.map((input) => (typeof input === 'string' ? { id: input } : input));
+  const untraced = inputs.filter((input) => input.traceId === undefined).map(({ id }) => id);
+  const errors = [
+    ...(untraced.length > 0 ? [notFoundEntry(type, { ids: untraced })] : []),
+    ...inputs.flatMap(({ id, traceId }) =>
+      traceId === undefined
+        ? []
+        : [notFoundEntry(type, { ids: [id], objectWriteTraceId: [traceId] })],
+    ),
+  ];
   ctx.status = 207;
-  ctx.body = {
-    status: 'COMPLETE',
-    results,
-    numErrors: 1,
-    errors: [
-      {
-        status: 'error',
-        category: 'OBJECT_NOT_FOUND',
-        message: `Could not get some ${type.replace(/s$/, '').replace(/ie$/, 'y').toUpperCase()} objects, they may be deleted or not exist. Check that ids are valid.`,
-        context: { ids: missing },
-        errors: [],
-        links: {},
-      },
-    ],
-    ...times,
+  ctx.body = { status: 'COMPLETE', results, numErrors: errors.length, errors, ...times };
+}
+
+function notFoundEntry(type: HubspotObjectType, context: Record<string, string[]>): JsonObject {
+  return {
+    status: 'error',
+    category: 'OBJECT_NOT_FOUND',
+    message: `Could not get some ${type.replace(/s$/, '').replace(/ie$/, 'y').toUpperCase()} objects, they may be deleted or not exist. Check that ids are valid.`,
+    context,
+    errors: [],
+    links: {},
   };
 }
 

@@ -11,8 +11,43 @@ interface Filter {
   highValue?: string;
 }
 
-/** Checks the request against HubSpot's search limits; answers the first problem found. */
-export function searchProblem(body: JsonObject): string | undefined {
+export const SEARCH_OPERATORS = [
+  'EQ',
+  'NEQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'BETWEEN',
+  'IN',
+  'NOT_IN',
+  'HAS_PROPERTY',
+  'NOT_HAS_PROPERTY',
+  'CONTAINS_TOKEN',
+  'NOT_CONTAINS_TOKEN',
+] as const;
+
+const NEEDS_VALUE = new Set([
+  'EQ',
+  'NEQ',
+  'LT',
+  'LTE',
+  'GT',
+  'GTE',
+  'CONTAINS_TOKEN',
+  'NOT_CONTAINS_TOKEN',
+]);
+const NEEDS_VALUES = new Set(['IN', 'NOT_IN']);
+
+/**
+ * Checks the request against HubSpot's search limits and the portal's schema: an unknown
+ * property in a filter or sort, an unknown operator or a filter without the value its operator
+ * needs is a 400, not an empty result. Answers the first problem found.
+ */
+export function searchProblem(
+  body: JsonObject,
+  isKnownProperty: (name: string) => boolean,
+): string | undefined {
   const groups = asArray(body.filterGroups);
   if (groups.length > SEARCH_LIMITS.groups)
     return `Too many filter groups (max ${SEARCH_LIMITS.groups}).`;
@@ -25,6 +60,39 @@ export function searchProblem(body: JsonObject): string | undefined {
   }
   if (total > SEARCH_LIMITS.filtersTotal)
     return `Too many filters (max ${SEARCH_LIMITS.filtersTotal}).`;
+  for (const group of groups)
+    for (const filter of isObject(group) ? asArray(group.filters) : []) {
+      const problem = filterProblem(filter, isKnownProperty);
+      if (problem) return problem;
+    }
+  for (const sort of asArray(body.sorts)) {
+    const name = isObject(sort) ? asString(sort.propertyName) : asString(sort);
+    if (name !== undefined && !isKnownProperty(name))
+      return `Unable to sort by property "${name}": the property does not exist.`;
+  }
+  return undefined;
+}
+
+function filterProblem(
+  value: unknown,
+  isKnownProperty: (name: string) => boolean,
+): string | undefined {
+  if (!isObject(value)) return 'Invalid input JSON: a filter must be an object.';
+  const operator = asString(value.operator);
+  if (!operator || !(SEARCH_OPERATORS as readonly string[]).includes(operator))
+    return `Invalid input JSON: Cannot deserialize value of type \`FilterOperator\` from String "${operator ?? ''}": not one of the values accepted for Enum class: [${SEARCH_OPERATORS.join(', ')}]`;
+  const name = asString(value.propertyName);
+  if (!name || !isKnownProperty(name))
+    return `There was a problem with the request: the property "${name ?? ''}" does not exist.`;
+  if (NEEDS_VALUE.has(operator) && asString(value.value) === undefined)
+    return `Filter on "${name}" with operator ${operator} requires a value.`;
+  if (NEEDS_VALUES.has(operator) && asArray(value.values).length === 0)
+    return `Filter on "${name}" with operator ${operator} requires values.`;
+  if (
+    operator === 'BETWEEN' &&
+    (asString(value.value) === undefined || asString(value.highValue) === undefined)
+  )
+    return `Filter on "${name}" with operator BETWEEN requires a value and a highValue.`;
   return undefined;
 }
 

@@ -53,7 +53,14 @@ export interface AssociationEdge {
 export interface PropertyProblem {
   name: string;
   message: string;
-  error: 'PROPERTY_DOESNT_EXIST' | 'INVALID_OPTION';
+  error:
+    | 'PROPERTY_DOESNT_EXIST'
+    | 'INVALID_OPTION'
+    | 'INVALID_OWNER_ID'
+    | 'INVALID_INTEGER'
+    | 'INVALID_DATE'
+    | 'INVALID_BOOLEAN'
+    | 'REQUIRED_PROPERTY';
 }
 
 /** A property write HubSpot would refuse, reported the way its VALIDATION_ERROR does. */
@@ -65,20 +72,70 @@ export class PropertyValidationError extends Error {
   }
 }
 
+/** Engagements need a timeline position: HubSpot refuses to create one without it. */
+const REQUIRED_ON_CREATE: Partial<Record<HubspotObjectType, string[]>> = {
+  emails: ['hs_timestamp'],
+  tasks: ['hs_timestamp'],
+};
+
+/** ISO 8601 date or date-time (what HubSpot takes besides epoch milliseconds). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function isHubspotDate(value: string): boolean {
+  if (/^-?\d+$/.test(value)) return true;
+  return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** A value the property's type cannot hold (number, date/datetime, bool), as HubSpot names it. */
+function typeProblem(property: PropertyDefinition, value: string): PropertyProblem | undefined {
+  const problem = (error: PropertyProblem['error'], message: string) => ({
+    name: property.name,
+    message,
+    error,
+  });
+  switch (property.type) {
+    case 'number':
+      return value.trim() !== '' && Number.isFinite(Number(value))
+        ? undefined
+        : problem('INVALID_INTEGER', `${value} was not a valid number.`);
+    case 'date':
+    case 'datetime':
+      return isHubspotDate(value)
+        ? undefined
+        : problem(
+            'INVALID_DATE',
+            `${value} was not a valid date. Use epoch milliseconds or ISO 8601 (e.g. 2026-01-31T09:30:00Z).`,
+          );
+    case 'bool':
+      return /^(true|false)$/i.test(value)
+        ? undefined
+        : problem('INVALID_BOOLEAN', `${value} was not a valid boolean. Use true or false.`);
+    default:
+      return undefined;
+  }
+}
+
 /**
- * What is wrong with one property value: a property the portal does not define, or an
- * enumeration value outside its options (multi-select values are `;`-separated). Enumerations
- * without options (owner ids) take any value; an empty value clears the property.
+ * What is wrong with one property value: a property the portal does not define, an owner id
+ * that is not one of the portal's owners, an enumeration value outside its options (multi-select
+ * values are `;`-separated) or a value its type cannot hold. An empty value clears the property
+ * and is always allowed; read-only properties are ignored on write, so never refused.
  */
 function propertyProblem(
   property: PropertyDefinition | undefined,
   name: string,
   value: string,
+  owners: ReadonlyMap<string, Owner>,
 ): PropertyProblem | undefined {
   if (!property)
     return { name, message: `Property "${name}" does not exist`, error: 'PROPERTY_DOESNT_EXIST' };
-  if (property.type !== 'enumeration' || property.options.length === 0 || value === '')
-    return undefined;
+  if (value === '' || READ_ONLY_PROPERTIES.has(name)) return undefined;
+  if (name === 'hubspot_owner_id')
+    return owners.has(value)
+      ? undefined
+      : { name, message: `${value} was not a valid owner id`, error: 'INVALID_OWNER_ID' };
+  if (property.type !== 'enumeration') return typeProblem(property, value);
+  if (property.options.length === 0) return undefined;
   const allowed = property.options.map((option) => option.value);
   const bad = value.split(';').find((part) => !allowed.includes(part));
   return bad === undefined
@@ -204,19 +261,27 @@ export class HubspotStore {
   }
 
   /**
-   * Throws PropertyValidationError naming every property the portal does not define and every
-   * enumeration value outside the property's options.
+   * Throws PropertyValidationError naming every property the portal does not define, every
+   * value outside the property's options or type, and (on create) a missing required property.
    */
-  assertProperties(type: HubspotObjectType, properties: Record<string, string>): void {
+  assertProperties(
+    type: HubspotObjectType,
+    properties: Record<string, string>,
+    mode: 'create' | 'update' = 'update',
+  ): void {
     const known = this.propertyMap(type);
     const problems = Object.entries(properties).flatMap(
-      ([name, value]) => propertyProblem(known.get(name), name, value) ?? [],
+      ([name, value]) => propertyProblem(known.get(name), name, value, this.owners) ?? [],
     );
+    if (mode === 'create')
+      for (const name of REQUIRED_ON_CREATE[type] ?? [])
+        if (!properties[name])
+          problems.push({ name, message: `${name} is required`, error: 'REQUIRED_PROPERTY' });
     if (problems.length > 0) throw new PropertyValidationError(problems);
   }
 
   create(type: HubspotObjectType, properties: Record<string, string>): CrmRecord {
-    this.assertProperties(type, properties);
+    this.assertProperties(type, properties, 'create');
     const now = nowIso();
     const id = String(this.recordIds.take());
     const record: CrmRecord = {
