@@ -6,6 +6,8 @@ import {
   type HttpClient,
   type TokenAuth,
 } from '../../http';
+import { createHubspotObjectsApi } from './hubspot-objects';
+import type { HubspotObjectsApi } from './hubspot-objects.types';
 
 export type HubspotClientOptions = ClientTuning & {
   /** `https://api.hubapi.com` (sandbox: `<sandbox>/hubspot`). */
@@ -55,7 +57,7 @@ export type HubspotClient = {
     objectTypeId?: HubspotListObjectTypeId;
     query?: string;
   }): Promise<HubspotList[]>;
-};
+} & HubspotObjectsApi;
 
 const OWNERS_PAGE = 100;
 const LISTS_PAGE = 500;
@@ -174,6 +176,8 @@ export function createHubspotClient(options: HubspotClientOptions): HubspotClien
           next: page.hasMore ? page.offset : undefined,
         };
       }),
+
+    ...createHubspotObjectsApi(http),
   };
 }
 

@@ -20,3 +20,26 @@ export {
   type HubspotOwner,
   type HubspotProperty,
 } from './hubspot-client';
+export {
+  HUBSPOT_BATCH_SIZE,
+  HubspotBatchInterruptedError,
+  createHubspotObjectsApi,
+} from './hubspot-objects';
+export {
+  HUBSPOT_ASSOCIATION_TYPES,
+  type HubspotBatchError,
+  type HubspotBatchResult,
+  type HubspotCreateInput,
+  type HubspotCrmObjectType,
+  type HubspotInlineAssociation,
+  type HubspotObjectsApi,
+  type HubspotProperties,
+  type HubspotPropertyInput,
+  type HubspotRecord,
+  type HubspotSearchFilter,
+  type HubspotSearchOperator,
+  type HubspotSearchRequest,
+  type HubspotUpdateInput,
+  type HubspotUpsertInput,
+  type HubspotUpsertedRecord,
+} from './hubspot-objects.types';
