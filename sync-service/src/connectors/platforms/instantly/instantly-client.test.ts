@@ -127,3 +127,131 @@ describe('listLeadCategories', () => {
     expect(error).toMatchObject({ code: 'forbidden', status: 403 });
   });
 });
+
+describe('getLeadInterestStatus', () => {
+  const EMAIL = 'dana.reyes@northwind.test';
+  const CAMPAIGN = '019ffad2-53a3-7590-935f-b48cddbf2d9e';
+
+  function lead(overrides: Record<string, unknown>) {
+    return {
+      id: '019ffad2-53a1-7acf-9ae0-404312bcab56',
+      timestamp_created: '2026-08-13T11:11:58.107Z',
+      timestamp_updated: '2026-08-14T08:00:00.000Z',
+      organization: '019ffad2-5c9b-7ff3-9287-897806175ea0',
+      campaign: CAMPAIGN,
+      status: 1,
+      email: EMAIL,
+      first_name: 'Dana',
+      email_open_count: 2,
+      email_reply_count: 1,
+      email_click_count: 0,
+      company_domain: 'northwind.test',
+      status_summary: {},
+      ...overrides,
+    };
+  }
+
+  it('asks POST /api/v2/leads/list for the e-mail in the campaign and names a built-in status', async () => {
+    nock(BASE)
+      .post('/api/v2/leads/list', {
+        search: EMAIL,
+        contacts: [EMAIL],
+        campaign: CAMPAIGN,
+        limit: 10,
+      })
+      .matchHeader('authorization', `Bearer ${KEY}`)
+      .reply(200, { items: [lead({ lt_interest_status: 2 })] });
+
+    await expect(instantly().getLeadInterestStatus(EMAIL, CAMPAIGN)).resolves.toEqual({
+      interestStatus: 2,
+      label: 'Meeting Booked',
+    });
+  });
+
+  it('leaves the campaign out when none is given', async () => {
+    nock(BASE)
+      .post('/api/v2/leads/list', { search: EMAIL, contacts: [EMAIL], limit: 10 })
+      .reply(200, { items: [lead({ lt_interest_status: -1 })] });
+
+    await expect(instantly().getLeadInterestStatus(EMAIL)).resolves.toEqual({
+      interestStatus: -1,
+      label: 'Not Interested',
+    });
+  });
+
+  it.each([
+    ['0 (Out of Office)', 0, { interestStatus: 0, label: 'Out of Office' }],
+    ['a custom label’s value, unnamed', 10, { interestStatus: 10, label: null }],
+    ['no status', undefined, { interestStatus: null, label: null }],
+    ['a null status', null, { interestStatus: null, label: null }],
+  ])('reads %s', async (_case, status, expected) => {
+    nock(BASE)
+      .post('/api/v2/leads/list')
+      .reply(200, { items: [lead({ lt_interest_status: status })] });
+
+    await expect(instantly().getLeadInterestStatus(EMAIL, CAMPAIGN)).resolves.toEqual(expected);
+  });
+
+  it('ignores near matches of the search and is null when no lead has the e-mail', async () => {
+    nock(BASE)
+      .post('/api/v2/leads/list')
+      .reply(200, {
+        items: [
+          lead({ email: `jo${EMAIL}`, lt_interest_status: 1 }),
+          lead({ email: null, lt_interest_status: 1 }),
+        ],
+      })
+      .post('/api/v2/leads/list')
+      .reply(200, { items: [] });
+
+    await expect(instantly().getLeadInterestStatus(EMAIL)).resolves.toBeNull();
+    await expect(instantly().getLeadInterestStatus(EMAIL)).resolves.toBeNull();
+  });
+
+  it('takes, across campaigns, the lead whose status changed last (the e-mail in any case)', async () => {
+    nock(BASE)
+      .post('/api/v2/leads/list')
+      .reply(200, {
+        items: [
+          lead({ lt_interest_status: 1, timestamp_last_interest_change: '2026-08-10T09:00:00Z' }),
+          lead({
+            email: EMAIL.toUpperCase(),
+            lt_interest_status: -3,
+            timestamp_last_interest_change: '2026-08-12T09:00:00Z',
+          }),
+          lead({ lt_interest_status: 4, timestamp_last_interest_change: null }),
+        ],
+      });
+
+    await expect(instantly().getLeadInterestStatus(EMAIL)).resolves.toEqual({
+      interestStatus: -3,
+      label: 'Lost',
+    });
+  });
+
+  it('retries the read after an outage (it changes nothing), then fails as unavailable', async () => {
+    nock(BASE)
+      .post('/api/v2/leads/list')
+      .times(2)
+      .reply(503, { statusCode: 503, error: 'Service Unavailable', message: 'down' });
+
+    const error = await failureOf(instantly({ retries: 1 }).getLeadInterestStatus(EMAIL));
+
+    expect(error).toMatchObject({ operation: 'getLeadInterestStatus', code: 'unavailable' });
+    expect(error.retryable).toBe(true);
+  });
+
+  it('fails as forbidden, not retryable, without the leads:read scope', async () => {
+    nock(BASE).post('/api/v2/leads/list').reply(403, {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'API key does not have the required scope: leads:read',
+    });
+
+    const error = await failureOf(instantly().getLeadInterestStatus(EMAIL));
+
+    expect(error).toMatchObject({ code: 'forbidden', status: 403 });
+    expect(error.retryable).toBe(false);
+    for (const text of printedForms(error)) expect(text).not.toContain(KEY);
+  });
+});

@@ -28,10 +28,21 @@ export const INSTANTLY_BUILT_IN_CATEGORIES: readonly LeadCategory[] = [
   { id: '-4', name: 'No Show' },
 ];
 
+/**
+ * A lead's interest status (`lt_interest_status`): null when the lead has none; `label` names
+ * the built-in statuses only (a custom label's name is in `listLeadCategories`).
+ */
+export type InstantlyLeadInterest = { interestStatus: number | null; label: string | null };
+
 export type InstantlyClient = {
   checkApiKey(): Promise<ApiKeyCheck>;
   /** The built-in statuses, then the workspace's custom lead labels (by interest status). */
   listLeadCategories(): Promise<LeadCategory[]>;
+  /**
+   * The interest status of the lead with this e-mail (in `campaignId` when given); null when
+   * Instantly has no such lead.
+   */
+  getLeadInterestStatus(email: string, campaignId?: string): Promise<InstantlyLeadInterest | null>;
 };
 
 const LABELS_PAGE = 100;
@@ -49,6 +60,28 @@ const LabelsPageSchema = z.looseObject({
   ),
   next_starting_after: z.string().nullish(),
 });
+
+/**
+ * An e-mail is one lead per campaign; a few pages' worth covers a lead in several campaigns and
+ * the near matches a `search` may add.
+ */
+const LEAD_LOOKUP_LIMIT = 10;
+
+const LeadsPageSchema = z.looseObject({
+  items: z.array(
+    z.looseObject({
+      email: z.string().nullish(),
+      lt_interest_status: z.number().int().nullish(),
+      timestamp_last_interest_change: z.string().nullish(),
+    }),
+  ),
+});
+
+type ListedLead = z.output<typeof LeadsPageSchema>['items'][number];
+
+const BUILT_IN_LABELS: ReadonlyMap<string, string> = new Map(
+  INSTANTLY_BUILT_IN_CATEGORIES.map((category) => [category.id, category.name]),
+);
 
 /** Instantly API v2; the key travels as `Authorization: Bearer`. */
 export function createInstantlyClient(options: PlatformClientOptions): InstantlyClient {
@@ -93,5 +126,47 @@ export function createInstantlyClient(options: PlatformClientOptions): Instantly
         ...custom.filter((category) => !builtIn.has(category.id)),
       ];
     },
+
+    async getLeadInterestStatus(email, campaignId) {
+      const page = await http.request({
+        operation: 'getLeadInterestStatus',
+        method: 'POST',
+        path: '/api/v2/leads/list',
+        // `contacts` matches the e-mail exactly; `search` also matches names and parts of
+        // addresses, so the answer is filtered on the e-mail below either way.
+        json: {
+          search: email,
+          contacts: [email],
+          ...(campaignId === undefined ? {} : { campaign: campaignId }),
+          limit: LEAD_LOOKUP_LIMIT,
+        },
+        idempotent: true,
+        schema: LeadsPageSchema,
+      });
+      const lead = latestInterest(page.items.filter((item) => sameEmail(item.email, email)));
+      if (!lead) return null;
+      const status = lead.lt_interest_status ?? null;
+      return {
+        interestStatus: status,
+        label: status === null ? null : (BUILT_IN_LABELS.get(String(status)) ?? null),
+      };
+    },
   };
+}
+
+function sameEmail(candidate: string | null | undefined, email: string): boolean {
+  return candidate?.trim().toLowerCase() === email.trim().toLowerCase();
+}
+
+/**
+ * The lead whose interest status changed last: without a campaign, the same person may be a lead
+ * in several, and the latest change is the one the customer made most recently.
+ */
+function latestInterest(leads: readonly ListedLead[]): ListedLead | undefined {
+  const changedAt = (lead: ListedLead) =>
+    Date.parse(lead.timestamp_last_interest_change ?? '') || 0;
+  return leads.reduce<ListedLead | undefined>(
+    (latest, lead) => (latest === undefined || changedAt(lead) > changedAt(latest) ? lead : latest),
+    undefined,
+  );
 }

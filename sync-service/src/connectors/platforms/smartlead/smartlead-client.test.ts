@@ -117,3 +117,90 @@ describe('checkApiKey', () => {
     for (const text of printedForms(error)) expect(text).not.toContain(KEY);
   });
 });
+
+describe('getLeadByEmail', () => {
+  const EMAIL = 'dana.reyes@northwind.test';
+
+  it('reads GET /api/v1/leads/?email= as the lead id and its category per campaign', async () => {
+    nock(BASE, { badheaders: ['authorization', 'x-api-key'] })
+      .get('/api/v1/leads/')
+      .query({ api_key: KEY, email: EMAIL })
+      .reply(200, {
+        id: 2995276770,
+        first_name: 'Dana',
+        last_name: 'Reyes',
+        email: EMAIL,
+        company_name: 'Northwind',
+        custom_fields: { os_objectlookup_id: 'A-17' },
+        is_unsubscribed: false,
+        unsubscribed_client_id_map: null,
+        created_at: '2025-11-25T12:54:54.000Z',
+        lead_campaign_data: [
+          {
+            campaign_lead_map_id: 2433664091,
+            campaign_id: 123,
+            campaign_name: 'Q4 Outreach',
+            client_id: 456,
+            client_email: 'user@company.test',
+            lead_category_id: 789,
+          },
+          { campaign_lead_map_id: 2433664092, campaign_id: 124, lead_category_id: null },
+          { campaign_lead_map_id: 2433664093, campaign_id: '125' },
+        ],
+      });
+
+    await expect(smartlead().getLeadByEmail(EMAIL)).resolves.toEqual({
+      id: '2995276770',
+      categoryIdsByCampaign: { '123': '789', '124': null, '125': null },
+    });
+  });
+
+  it('encodes the e-mail in the query', async () => {
+    nock(BASE)
+      .get('/api/v1/leads/')
+      .query({ api_key: KEY, email: 'o+neil@x.test' })
+      .reply(200, { id: 7, lead_campaign_data: [] });
+
+    await expect(smartlead().getLeadByEmail('o+neil@x.test')).resolves.toEqual({
+      id: '7',
+      categoryIdsByCampaign: {},
+    });
+  });
+
+  it.each([
+    ['an empty object (Smartlead’s answer)', 200, {}],
+    ['an empty body', 200, ''],
+    ['404 Lead not found (the sandbox’s answer)', 404, { message: 'Lead not found' }],
+  ])('is null when Smartlead answers %s', async (_case, status, body) => {
+    nock(BASE).get('/api/v1/leads/').query({ api_key: KEY, email: EMAIL }).reply(status, body);
+
+    await expect(smartlead().getLeadByEmail(EMAIL)).resolves.toBeNull();
+  });
+
+  it('lets other failures through as retryable or not', async () => {
+    nock(BASE)
+      .get('/api/v1/leads/')
+      .query(true)
+      .reply(500, { message: 'Internal error' })
+      .get('/api/v1/leads/')
+      .query(true)
+      .reply(400, { message: 'email is required' });
+
+    const outage = await failureOf(smartlead({ retries: 0 }).getLeadByEmail(EMAIL));
+    expect(outage).toMatchObject({ operation: 'getLeadByEmail', code: 'unavailable' });
+    expect(outage.retryable).toBe(true);
+
+    const refusal = await failureOf(smartlead({ retries: 0 }).getLeadByEmail(EMAIL));
+    expect(refusal).toMatchObject({ code: 'invalid_request', status: 400 });
+    expect(refusal.retryable).toBe(false);
+  });
+
+  it('fails as unexpected when the campaigns are not a list', async () => {
+    nock(BASE)
+      .get('/api/v1/leads/')
+      .query(true)
+      .reply(200, { id: 7, lead_campaign_data: { campaign_id: 1 } });
+
+    expect((await failureOf(smartlead().getLeadByEmail(EMAIL))).code).toBe('unexpected');
+  });
+});

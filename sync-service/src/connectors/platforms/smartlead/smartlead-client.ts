@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isConnectorError } from '../../http';
 import {
   checkApiKeyWith,
   platformHttpClient,
@@ -13,10 +14,18 @@ export const SMARTLEAD_BASE_URL = 'https://server.smartlead.ai';
 /** An agency's client (white-label sub-account); block lists may be scoped to one. */
 export type SmartleadAgencyClient = { id: string; name: string; email: string };
 
+/**
+ * A lead as Smartlead knows it, with its category in each campaign it is in: the category id as
+ * a string (the form `listLeadCategories` gives), null where the lead has none in that campaign.
+ */
+export type SmartleadLead = { id: string; categoryIdsByCampaign: Record<string, string | null> };
+
 export type SmartleadClient = {
   checkApiKey(): Promise<ApiKeyCheck>;
   listLeadCategories(): Promise<LeadCategory[]>;
   listClients(): Promise<SmartleadAgencyClient[]>;
+  /** The lead with this e-mail and its category per campaign; null when Smartlead has no such lead. */
+  getLeadByEmail(email: string): Promise<SmartleadLead | null>;
 };
 
 const CategoriesSchema = z.array(
@@ -34,6 +43,24 @@ const ClientsSchema = z.array(
     email: z.string().nullish(),
   }),
 );
+
+const NumericId = z.union([z.number().int(), z.string().min(1)]);
+
+// Smartlead answers an unknown e-mail with `{}` (its reference: "returns empty object if lead
+// not found"), so the id is optional; an empty body is read the same way.
+const LeadSchema = z
+  .looseObject({
+    id: NumericId.nullish(),
+    lead_campaign_data: z
+      .array(
+        z.looseObject({
+          campaign_id: NumericId,
+          lead_category_id: NumericId.nullish(),
+        }),
+      )
+      .nullish(),
+  })
+  .nullish();
 
 /** Smartlead API v1; the key travels as the `api_key` query parameter on every call. */
 export function createSmartleadClient(options: PlatformClientOptions): SmartleadClient {
@@ -73,6 +100,31 @@ export function createSmartleadClient(options: PlatformClientOptions): Smartlead
         name: client.name,
         email: client.email ?? '',
       }));
+    },
+
+    async getLeadByEmail(email) {
+      let lead: z.output<typeof LeadSchema>;
+      try {
+        lead = await http.request({
+          operation: 'getLeadByEmail',
+          method: 'GET',
+          path: '/api/v1/leads/',
+          query: { email },
+          schema: LeadSchema,
+        });
+      } catch (error) {
+        // Some deployments (and the sandbox) answer an unknown e-mail with 404 instead of `{}`.
+        if (isConnectorError(error) && error.code === 'not_found') return null;
+        throw error;
+      }
+      if (lead?.id === undefined || lead.id === null) return null;
+      const categoryIdsByCampaign: Record<string, string | null> = {};
+      for (const membership of lead.lead_campaign_data ?? []) {
+        const category = membership.lead_category_id;
+        categoryIdsByCampaign[String(membership.campaign_id)] =
+          category === null || category === undefined ? null : String(category);
+      }
+      return { id: String(lead.id), categoryIdsByCampaign };
     },
   };
 }
