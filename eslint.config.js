@@ -148,6 +148,7 @@ export default tseslint.config(
       '**/@mf-types/**',
       '.stryker-tmp/**',
       'contracts/reports/**',
+      'sync-service/reports/**',
     ],
   },
   js.configs.recommended,

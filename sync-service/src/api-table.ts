@@ -1,5 +1,6 @@
 import { apiRoutes } from '@outsync/contracts';
 import { accountsRoutes } from '@outsync/contracts/accounts';
+import { syncRoutes } from '@outsync/contracts/sync';
 import { webhooksRoutes } from '@outsync/contracts/webhooks';
 
 /**
@@ -7,6 +8,11 @@ import { webhooksRoutes } from '@outsync/contracts/webhooks';
  * the tables it calls (the shell the core, a module its area's entry); the service documents
  * (OpenAPI) and tests (the fuzz test) them all. A new area's table is added here.
  */
-export const serviceRoutes = { ...apiRoutes, ...accountsRoutes, ...webhooksRoutes };
+export const serviceRoutes = {
+  ...apiRoutes,
+  ...accountsRoutes,
+  ...webhooksRoutes,
+  ...syncRoutes,
+};
 
 export type ServiceRoutes = typeof serviceRoutes;

@@ -21,33 +21,21 @@ import { createHealthService } from './modules/health/health.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOpenApiRoutes } from './modules/openapi/openapi.routes';
 import { userModel } from './modules/users/users.model';
-import { createUsersService } from './modules/users/users.service';
 import { createUsersAdmin } from './modules/users/users-admin';
 import { registerUsersRoutes } from './modules/users/users.routes';
-import { createCrmGateway } from './modules/profiles/crm-gateway';
 import { registerCrmDataRoutes } from './modules/profiles/crm-data.routes';
-import { createCrmDataService } from './modules/profiles/crm-data.service';
-import { oauthStateModel } from './modules/profiles/oauth-state.model';
 import { registerProfilesRoutes } from './modules/profiles/profiles.routes';
-import { createProfilesService, profileModel } from './modules/profiles/profiles.service';
+import { profileModel } from './modules/profiles/profiles.service';
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes';
-import {
-  apiKeyModel,
-  createApiKeysService,
-  createPlatformGateway,
-  leadCategoryModel,
-} from './modules/api-keys/api-keys.service';
 import { registerUserAccountsRoutes } from './modules/user-accounts/user-accounts.routes';
-import {
-  createUserAccountsService,
-  userAccountModel,
-} from './modules/user-accounts/user-accounts.service';
 import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes';
-import {
-  createWebhookCodes,
-  createWebhooksService,
-  webhookModel,
-} from './modules/webhooks/webhooks.service';
+import { createModules } from './modules';
+import { receiverRouter } from './modules/receiver/receiver.routes';
+import { registerWebhookLogsRoutes } from './modules/webhook-logs/webhook-logs.routes';
+import { createWebhookLogsService } from './modules/webhook-logs/webhook-logs.service';
+import { createReceiverService } from './modules/receiver/receiver.service';
+import type { SyncDispatcher } from './sync/dispatcher';
+import { createSyncEngine } from './sync/engine';
 
 export type AppDeps = {
   config: Pick<
@@ -60,6 +48,7 @@ export type AppDeps = {
     | 'hubspot'
     | 'salesforce'
     | 'platforms'
+    | 'sync'
   >;
   logger: Logger;
   db: Database;
@@ -74,6 +63,11 @@ export type AppDeps = {
   assertPublicUrl: (url: string | URL) => Promise<void>;
   /** The clock; tests move it to expire codes and sessions. */
   now?: () => Date;
+  /** Where received events go: gathered per CRM account into jobs, retries queued at a time. */
+  sync: {
+    schedule(eventIds: string[], at: Date): Promise<void>;
+    dispatcher: SyncDispatcher;
+  };
 };
 
 /** The Koa app: request context, error envelope, session, CSRF, JSON bodies, then every module's routes. */
@@ -87,75 +81,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.maxIpsCount = 1;
   const router = new Router<AppState>();
 
-  const users = createUsersService({
-    users: userModel(deps.db.connection),
-    now,
-    adminEmails: deps.config.adminEmails,
-    paidTierEmails: deps.config.paidTierEmails,
-    profileIdsOf: (userId) => profiles.profileIdsOf(userId),
-  });
-  // Not every host the guard refuses is hostile: the sandbox and local test servers are allowed.
-  const guardUrl = (url: string) => deps.assertPublicUrl(url);
-  const profiles = createProfilesService({
-    profiles: profileModel(deps.db.connection),
-    states: oauthStateModel(deps.db.connection),
-    secrets: deps.secrets,
-    gateway: createCrmGateway(deps.config, deps.safeFetch),
-    now,
-    publicUrl: deps.config.publicUrl,
-    guardUrl,
-    ownersOf: (ids) => users.ownersOf(ids),
-    // Webhooks, API keys and webhook endpoints name what still hangs off a profile.
-    profileUsage: async (profileId) => [
-      ...(await webhooks.describeUsageOfProfile(profileId)),
-      ...(await apiKeys.describeUsageOfProfile(profileId)),
-      ...(await userAccounts.describeUsageOfProfile(profileId)),
-    ],
-    logger: deps.logger,
-  });
-  const apiKeys = createApiKeysService({
-    apiKeys: apiKeyModel(deps.db.connection),
-    leadCategories: leadCategoryModel(deps.db.connection),
-    profiles: profileModel(deps.db.connection),
-    secrets: deps.secrets,
-    platforms: createPlatformGateway({
-      urls: deps.config.platforms,
-      fetch: deps.safeFetch,
-      assertPublicUrl: guardUrl,
-    }),
-    now,
-    // A key a webhook filters by cannot be deleted.
-    keyUsage: (keyId) => webhooks.describeUsageOfKey(keyId),
-  });
-  const userAccounts = createUserAccountsService({
-    userAccounts: userAccountModel(deps.db.connection),
-    profiles: profileModel(deps.db.connection),
-    secrets: deps.secrets,
-    fetch: deps.safeFetch,
-    now,
-    // An endpoint a webhook forwards to cannot be deleted.
-    endpointUsage: (endpointId) => webhooks.describeUsageOfEndpoint(endpointId),
-  });
-  const crmData = createCrmDataService({
-    profiles,
-    listUserAccountsOfProfile: (profileId, viewer) =>
-      userAccounts.listUserAccountsOfProfile(profileId, viewer),
-  });
-  const webhooks = createWebhooksService({
-    webhooks: webhookModel(deps.db.connection),
-    profiles: profileModel(deps.db.connection),
-    apiKeys: apiKeyModel(deps.db.connection),
-    codes: createWebhookCodes(deps.authSecret),
-    publicUrl: deps.config.publicUrl,
-    now,
-    usersOf: (ids) => users.ownersOf(ids),
-    crmOwners: async (user, profileId, crm) =>
-      (await crmData.ownersAndUserAccounts(user, profileId, crm)).owners,
-    validateTaskType: (user, input) => crmData.validateTaskType(user, input),
-    userAccountsOfProfile: (profileId, viewer) =>
-      userAccounts.listUserAccountsOfProfile(profileId, viewer),
-    customFieldObjectsCreatedOf: (profileId) => profiles.customFieldObjectsCreatedOf(profileId),
-  });
+  const modules = createModules({ ...deps, now });
+  const { users, profiles, apiKeys, userAccounts, crmData, webhooks } = modules;
   const auth = createAuthService({
     ...authModels(deps.db.connection),
     users,
@@ -165,6 +92,25 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     secret: deps.authSecret,
   });
 
+  const engine = createSyncEngine({ ...deps, modules, now, schedule: deps.sync.schedule });
+  const receiver = createReceiverService({
+    events: engine.models.events,
+    webhooks,
+    async describe({ userId, userProfileId }) {
+      const [owner, profile] = await Promise.all([
+        users.findById(userId),
+        profiles.findProfile(userProfileId),
+      ]);
+      return { userEmail: owner?.email ?? '', crm: profile?.crm ?? 'HUBSPOT' };
+    },
+    dispatcher: deps.sync.dispatcher,
+    pipeline: engine.pipeline,
+    now,
+    retentionDays: deps.config.sync.retentionDays,
+    logger: deps.logger,
+  });
+  const receiverRoutes = receiverRouter(receiver);
+
   registerHealthRoutes(router, { health: createHealthService({ db: deps.db }) });
   registerOpenApiRoutes(router, { publicUrl: deps.config.publicUrl });
   registerAuthRoutes(router, { auth, users });
@@ -173,6 +119,12 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerApiKeysRoutes(router, { apiKeys });
   registerUserAccountsRoutes(router, { userAccounts });
   registerWebhooksRoutes(router, { webhooks });
+  registerWebhookLogsRoutes(router, {
+    webhookLogs: createWebhookLogsService({
+      events: engine.models.events,
+      pipeline: engine.pipeline,
+    }),
+  });
   registerUsersRoutes(router, {
     admin: createUsersAdmin({
       users: userModel(deps.db.connection),
@@ -183,6 +135,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app
     .use(requestContext(deps.logger))
     .use(errorHandler())
+    // The platforms' webhooks: before the session, CSRF and the dashboard's body parser.
+    .use(receiverRoutes.routes())
     .use(sessionContext((token) => auth.findSession(token)))
     .use(noStoreWhenSignedIn())
     .use(csrfProtection())

@@ -150,6 +150,30 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, { error: 'expected an API version like v62.0' })
     .default('v62.0'),
+  // The sync pipeline (issue 11): attempts before an event is failed, how long a worker holds
+  // the events it runs, how long the receiver gathers one CRM account's events into one job,
+  // how often stranded events are looked for, and how long logs are kept.
+  SYNC_MAX_ATTEMPTS: integer(1, 50, 'expected a number of attempts between 1 and 50').default(8),
+  SYNC_LEASE_MS: integer(
+    1_000,
+    3_600_000,
+    'expected a number of milliseconds between 1000 and 3600000',
+  ).default(120_000),
+  SYNC_BATCH_WINDOW_MS: integer(
+    0,
+    5_000,
+    'expected a number of milliseconds between 0 and 5000',
+  ).default(50),
+  SYNC_SWEEP_INTERVAL_MS: integer(
+    1_000,
+    3_600_000,
+    'expected a number of milliseconds between 1000 and 3600000',
+  ).default(15_000),
+  WEBHOOK_LOG_RETENTION_DAYS: integer(
+    1,
+    3650,
+    'expected a number of days between 1 and 3650',
+  ).default(90),
   SMARTLEAD_API_URL: baseUrl('https://server.smartlead.ai'),
   INSTANTLY_API_URL: baseUrl('https://api.instantly.ai'),
   HEYREACH_API_URL: baseUrl('https://api.heyreach.io'),
@@ -184,6 +208,13 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
     apiUrl: env.HUBSPOT_API_URL,
   },
   salesforce: { apiVersion: env.SALESFORCE_API_VERSION },
+  sync: {
+    maxAttempts: env.SYNC_MAX_ATTEMPTS,
+    leaseMs: env.SYNC_LEASE_MS,
+    batchWindowMs: env.SYNC_BATCH_WINDOW_MS,
+    sweepIntervalMs: env.SYNC_SWEEP_INTERVAL_MS,
+    retentionDays: env.WEBHOOK_LOG_RETENTION_DAYS,
+  },
   // bison's base URL belongs to each customer's key, so it is stored with the key.
   platforms: {
     smartleadUrl: env.SMARTLEAD_API_URL,

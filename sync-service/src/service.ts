@@ -9,6 +9,9 @@ import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mailer';
 import { assertPublicUrl, createSafeFetch } from './platform/safe-fetch';
 import { createSecretBox } from './platform/secrets';
+import { createAgenda } from './platform/agenda';
+import { createSyncDispatcher, type SyncDispatcher } from './sync/dispatcher';
+import { scheduleSyncEvents } from './sync/jobs/sync-events.job';
 import { startWorker, type StopWorker } from './worker';
 
 export type Service = {
@@ -36,15 +39,33 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let server: Server | undefined;
   let url: string | undefined;
   let stopWorker: StopWorker | undefined;
+  let dispatcher: SyncDispatcher | undefined;
   const mailer = runsApi
     ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
     : undefined;
+  // One Agenda per process: the API queues sync jobs with it, the worker also runs them.
+  const agenda = createAgenda(db);
+  let agendaReady: Awaited<typeof agenda> | undefined;
+  agenda.then(
+    (instance) => (agendaReady = instance),
+    () => undefined,
+  );
   try {
+    const authSecret = resolveAuthSecret(config, logger);
+    const secrets = createSecretBox(resolveSecretsKey(config, logger));
+    const outbound = { allowHosts: config.outboundAllowHosts };
+    const safeFetch = createSafeFetch(outbound);
+    const checkUrl = (url: string | URL) => assertPublicUrl(url, outbound);
+    const now = options.now ?? (() => new Date());
     if (runsApi && mailer) {
-      const authSecret = resolveAuthSecret(config, logger);
-      const secrets = createSecretBox(resolveSecretsKey(config, logger));
-      const outbound = { allowHosts: config.outboundAllowHosts };
-      const safeFetch = createSafeFetch(outbound);
+      const schedule = async (eventIds: string[], at: Date) =>
+        scheduleSyncEvents(await agenda, eventIds, at);
+      dispatcher = createSyncDispatcher({
+        schedule,
+        windowMs: config.sync.batchWindowMs,
+        now,
+        logger,
+      });
       const app = createApp({
         config,
         logger,
@@ -53,8 +74,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
         authSecret,
         secrets,
         safeFetch,
-        assertPublicUrl: (url) => assertPublicUrl(url, outbound),
+        assertPublicUrl: checkUrl,
         now: options.now,
+        sync: { schedule, dispatcher },
       });
       server = createServer(app.callback());
       trackResponses(server);
@@ -63,7 +85,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
       url = urlOf(server.address() as AddressInfo);
     }
     if (runsWorker) {
-      stopWorker = startWorker({ config, logger, db });
+      stopWorker = startWorker({
+        config,
+        logger,
+        db,
+        agenda,
+        authSecret,
+        secrets,
+        safeFetch,
+        assertPublicUrl: checkUrl,
+        now: options.now,
+      });
     }
   } catch (error) {
     server?.close();
@@ -78,7 +110,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
     stopping ??= (async () => {
       logger.info('sync-service stopping');
       if (server) await closeServer(server, config.shutdownTimeoutMs, logger);
+      // Events received but not yet queued get their job (else the sweep would, later).
+      await dispatcher?.flush();
       if (stopWorker) await stopWorker();
+      // An API-only process queues jobs and runs none; nothing to wait for if MongoDB never came.
+      if (!stopWorker) await agendaReady?.stop(false);
       mailer?.close();
       await db.close();
       logger.info('sync-service stopped');

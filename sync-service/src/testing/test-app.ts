@@ -5,6 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import type { Role } from '@outsync/contracts';
 import { createApp } from '../app';
+import { createAgenda } from '../platform/agenda';
+import { createSyncDispatcher } from '../sync/dispatcher';
+import { scheduleSyncEvents } from '../sync/jobs/sync-events.job';
+import { startWorker } from '../worker';
 import { loadConfig, type Config } from '../config';
 import { authModels } from '../modules/auth/auth.model';
 import { createAuthService } from '../modules/auth/auth.service';
@@ -50,6 +54,12 @@ export type TestAppOptions = {
   dns?: Record<string, string[]>;
   /** Send e-mail over SMTP to SMTP_URL instead of keeping it in `mailbox`. */
   smtp?: boolean;
+  /**
+   * Run the sync workers (Agenda's jobs) in this process too, as `npm start` does. Without it,
+   * received events are stored and their jobs queued, but nothing runs them (test events still
+   * run inline).
+   */
+  worker?: boolean;
 };
 
 export type TestUser = {
@@ -109,6 +119,29 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const authSecret = config.authSecret ?? TEST_AUTH_SECRET;
 
   await db.connected;
+  const agenda = createAgenda(db, { processEvery: 100 });
+  const agendaInstance = await agenda;
+  const schedule = async (eventIds: string[], at: Date) =>
+    scheduleSyncEvents(await agenda, eventIds, at);
+  const dispatcher = createSyncDispatcher({
+    schedule,
+    windowMs: config.sync.batchWindowMs,
+    now,
+    logger,
+  });
+  const stopWorker = options.worker
+    ? startWorker({
+        config,
+        logger,
+        db,
+        agenda,
+        authSecret,
+        secrets,
+        safeFetch,
+        assertPublicUrl: checkUrl,
+        now,
+      })
+    : undefined;
   const app = createApp({
     config,
     logger,
@@ -119,6 +152,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     safeFetch,
     assertPublicUrl: checkUrl,
     now,
+    sync: { schedule, dispatcher },
   });
   const server = createServer(app.callback()).listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -164,6 +198,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dispatcher.flush();
+      if (stopWorker) await stopWorker();
+      else await agendaInstance.stop(false);
       mailer.close();
       await db.close();
       await database.release();

@@ -443,6 +443,23 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       );
     },
 
+    /**
+     * The webhook a platform posts to (`/webhooks/{code}`), for the receiver; null for a code no
+     * webhook has. No caller to check: the code itself is the credential.
+     */
+    async webhookForCode(code: string): Promise<(WebhookDoc & { webhookUrl: string }) | null> {
+      if (code.length === 0 || code.length > 200) return null;
+      const doc = await deps.webhooks.findOne({ code }).lean<WebhookDoc>();
+      return doc ? { ...doc, webhookUrl: webhookUrlOf(deps.publicUrl, doc.code) } : null;
+    },
+
+    /** A webhook by id for work no signed-in user asks for (the sync); null when it is gone. */
+    async webhookById(webhookId: string): Promise<(WebhookDoc & { webhookUrl: string }) | null> {
+      if (!Types.ObjectId.isValid(webhookId)) return null;
+      const doc = await deps.webhooks.findById(webhookId).lean<WebhookDoc>();
+      return doc ? { ...doc, webhookUrl: webhookUrlOf(deps.publicUrl, doc.code) } : null;
+    },
+
     /** What of a profile's would block deleting it, e.g. `['2 webhooks']`. */
     async describeUsageOfProfile(profileId: string): Promise<string[]> {
       if (!Types.ObjectId.isValid(profileId)) return [];

@@ -1,0 +1,61 @@
+import Router from '@koa/router';
+import { ErrorCodes } from '@outsync/contracts';
+import { HttpError } from '../../platform/http/http-error';
+import type { AppContext, AppState } from '../../platform/http/types';
+import type { ReceiverService } from './receiver.service';
+
+/** A platform's event is small; anything larger is not one (issue 11: over 1 MB answers 413). */
+export const MAX_EVENT_BYTES = 1024 * 1024;
+
+export const bodyMessages = {
+  tooLarge: 'The event is larger than 1 MB.',
+  notJson: 'The body is not valid JSON',
+  notObject: 'The body must be a JSON object (the platform’s event).',
+} as const;
+
+/**
+ * The platforms' side of the service: no session, no CSRF token, any content type (some
+ * platforms send JSON as text/plain). Mounted before the dashboard's body parser, so the body's
+ * limit and errors are these.
+ */
+export function receiverRouter(receiver: ReceiverService): Router<AppState> {
+  const router = new Router<AppState>();
+  router.post('/webhooks/test/:code', async (ctx) => {
+    const payload = await readEvent(ctx);
+    ctx.body = await receiver.test(ctx.params.code ?? '', payload, ctx.path);
+  });
+  router.post('/webhooks/:code', async (ctx) => {
+    const payload = await readEvent(ctx);
+    const received = await receiver.receive(ctx.params.code ?? '', payload, ctx.path);
+    ctx.status = 200;
+    ctx.body = { received: true, id: received.id, status: received.status };
+  });
+  return router;
+}
+
+async function readEvent(ctx: AppContext): Promise<Record<string, unknown>> {
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > MAX_EVENT_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_EVENT_BYTES) throw tooLarge();
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? `: ${error.message}` : '';
+    throw new HttpError(400, ErrorCodes.badRequest, `${bodyMessages.notJson}${detail}`);
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new HttpError(400, ErrorCodes.badRequest, bodyMessages.notObject);
+  return payload as Record<string, unknown>;
+}
+
+function tooLarge(): HttpError {
+  return new HttpError(413, ErrorCodes.payloadTooLarge, bodyMessages.tooLarge);
+}

@@ -1,0 +1,20 @@
+import { syncRoutes } from '@outsync/contracts/sync';
+import { addRoute } from '../../platform/http/route';
+import type { AppContext, AppRouter, SessionUser } from '../../platform/http/types';
+import type { WebhookLogsService } from './webhook-logs.service';
+
+function userOf(ctx: AppContext): SessionUser {
+  return ctx.state.user as SessionUser;
+}
+
+export function registerWebhookLogsRoutes(
+  router: AppRouter,
+  deps: { webhookLogs: WebhookLogsService },
+): void {
+  addRoute(router, syncRoutes.retryWebhookLog, ({ params }, ctx) =>
+    deps.webhookLogs.retry(userOf(ctx), params.id),
+  );
+  addRoute(router, syncRoutes.categoryBaseFilterTypes, () =>
+    deps.webhookLogs.categoryFilterTypes(),
+  );
+}

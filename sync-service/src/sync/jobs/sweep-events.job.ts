@@ -1,0 +1,55 @@
+import type { Agenda } from 'agenda';
+import type { Logger } from '../../platform/logger';
+import type { SyncEventModel } from '../sync-event.model';
+
+export const SWEEP_EVENTS_JOB = 'sweep-stranded-events';
+
+/** Events due this long ago that no run holds are stranded (their job was lost). */
+export const STRANDED_AFTER_MS = 10_000;
+const SWEEP_LIMIT = 2_000;
+const BATCH = 200;
+
+/**
+ * Finds pending events that are due and held by no run (a worker killed mid-run, a job that
+ * could not be queued, an API process that stopped between storing and queuing) and queues
+ * them again. This is what makes "stored" mean "will be synced".
+ */
+export function defineSweepEventsJob(
+  agenda: Agenda,
+  deps: {
+    events: SyncEventModel;
+    schedule(eventIds: string[], at: Date): Promise<void>;
+    now(): Date;
+    logger: Logger;
+  },
+): void {
+  agenda.define(SWEEP_EVENTS_JOB, async () => {
+    const now = deps.now();
+    const stranded = await deps.events
+      .find(
+        {
+          status: 'received',
+          nextAttemptAt: { $lte: new Date(now.getTime() - STRANDED_AFTER_MS) },
+          $or: [{ lease: null }, { 'lease.until': { $lte: now } }],
+        },
+        { _id: 1, userProfileId: 1 },
+      )
+      .sort({ nextAttemptAt: 1 })
+      .limit(SWEEP_LIMIT)
+      .lean();
+    if (stranded.length === 0) return;
+    const byAccount = new Map<string, string[]>();
+    for (const event of stranded) {
+      const key = event.userProfileId.toString();
+      byAccount.set(key, [...(byAccount.get(key) ?? []), event._id.toString()]);
+    }
+    for (const ids of byAccount.values())
+      for (let start = 0; start < ids.length; start += BATCH)
+        await deps.schedule(ids.slice(start, start + BATCH), now);
+    deps.logger.info({ events: stranded.length }, 'queued stranded events');
+  });
+}
+
+export async function startSweep(agenda: Agenda, intervalMs: number): Promise<void> {
+  await agenda.every(intervalMs, SWEEP_EVENTS_JOB, undefined, { skipImmediate: false });
+}
