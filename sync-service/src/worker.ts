@@ -50,7 +50,13 @@ export function startWorker(deps: WorkerDeps): StopWorker {
       // Longer than a run's lease: Agenda gives a job to another worker only after its holder died.
       lockLifetimeMs: deps.config.sync.leaseMs * 2,
     });
-    defineSweepEventsJob(agenda, { events: engine.models.events, schedule, now, logger: log });
+    defineSweepEventsJob(agenda, {
+      events: engine.models.events,
+      schedule,
+      now,
+      logger: log,
+      lockLifetimeMs: Math.min(60_000, deps.config.sync.leaseMs),
+    });
     await agenda.start();
     running = agenda;
     await startSweep(agenda, deps.config.sync.sweepIntervalMs);

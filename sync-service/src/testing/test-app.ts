@@ -104,6 +104,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     MONGODB_URI: database.uri,
     AUTH_SECRET: TEST_AUTH_SECRET,
     SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
+    // Agenda's watchdog waits half a job's lock lifetime after a run, even past a stop: a short
+    // lease lets the test process exit soon after the workers stop.
+    SYNC_LEASE_MS: '5000',
     ...options.env,
   });
   const { logger, lines } = memoryLogger(config.logLevel);

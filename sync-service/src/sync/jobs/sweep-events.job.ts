@@ -21,33 +21,39 @@ export function defineSweepEventsJob(
     schedule(eventIds: string[], at: Date): Promise<void>;
     now(): Date;
     logger: Logger;
+    /** Agenda's lock on the sweep; it also times Agenda's watchdog, which outlives a stop. */
+    lockLifetimeMs: number;
   },
 ): void {
-  agenda.define(SWEEP_EVENTS_JOB, async () => {
-    const now = deps.now();
-    const stranded = await deps.events
-      .find(
-        {
-          status: 'received',
-          nextAttemptAt: { $lte: new Date(now.getTime() - STRANDED_AFTER_MS) },
-          $or: [{ lease: null }, { 'lease.until': { $lte: now } }],
-        },
-        { _id: 1, userProfileId: 1 },
-      )
-      .sort({ nextAttemptAt: 1 })
-      .limit(SWEEP_LIMIT)
-      .lean();
-    if (stranded.length === 0) return;
-    const byAccount = new Map<string, string[]>();
-    for (const event of stranded) {
-      const key = event.userProfileId.toString();
-      byAccount.set(key, [...(byAccount.get(key) ?? []), event._id.toString()]);
-    }
-    for (const ids of byAccount.values())
-      for (let start = 0; start < ids.length; start += BATCH)
-        await deps.schedule(ids.slice(start, start + BATCH), now);
-    deps.logger.info({ events: stranded.length }, 'queued stranded events');
-  });
+  agenda.define(
+    SWEEP_EVENTS_JOB,
+    async () => {
+      const now = deps.now();
+      const stranded = await deps.events
+        .find(
+          {
+            status: 'received',
+            nextAttemptAt: { $lte: new Date(now.getTime() - STRANDED_AFTER_MS) },
+            $or: [{ lease: null }, { 'lease.until': { $lte: now } }],
+          },
+          { _id: 1, userProfileId: 1 },
+        )
+        .sort({ nextAttemptAt: 1 })
+        .limit(SWEEP_LIMIT)
+        .lean();
+      if (stranded.length === 0) return;
+      const byAccount = new Map<string, string[]>();
+      for (const event of stranded) {
+        const key = event.userProfileId.toString();
+        byAccount.set(key, [...(byAccount.get(key) ?? []), event._id.toString()]);
+      }
+      for (const ids of byAccount.values())
+        for (let start = 0; start < ids.length; start += BATCH)
+          await deps.schedule(ids.slice(start, start + BATCH), now);
+      deps.logger.info({ events: stranded.length }, 'queued stranded events');
+    },
+    { lockLifetime: deps.lockLifetimeMs },
+  );
 }
 
 export async function startSweep(agenda: Agenda, intervalMs: number): Promise<void> {
