@@ -343,7 +343,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       [...byAccount.values()].map(async (entries) => {
         const context = entries[0]?.context;
         const outcomes = await writeAccount(entries, context);
-        await Promise.all(
+        const retries = await Promise.all(
           entries.map(async ({ doc, context: own, event }) => {
             const outcome = outcomes.get(doc._id.toString()) ?? {
               kind: 'retry' as const,
@@ -354,11 +354,27 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
               outcome.kind === 'retry'
                 ? (doc.steps.forwards ?? [])
                 : await forward(doc, own, event);
-            await settle(doc, token, started, outcome, forwards);
+            const due = await settle(doc, token, started, outcome, forwards);
+            return due ? { id: doc._id.toString(), due } : null;
           }),
         );
+        await scheduleRetries(retries.filter((retry) => retry !== null));
       }),
     );
+  }
+
+  /**
+   * One job for the account's events that will be tried again, at the latest of their times,
+   * so a batch that met a rate limit or an outage is retried as a batch, not event by event.
+   */
+  async function scheduleRetries(retries: Array<{ id: string; due: Date }>) {
+    if (retries.length === 0) return;
+    const due = new Date(Math.max(...retries.map((retry) => retry.due.getTime())));
+    const ids = retries.map((retry) => retry.id);
+    await deps.schedule(ids, due).catch((error: unknown) => {
+      // The sweep picks up due events that no job was queued for.
+      log.warn({ err: error, events: ids.length }, 'could not queue the retry');
+    });
   }
 
   async function writeAccount(
@@ -453,7 +469,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
     started: Date,
     outcome: WriteOutcome,
     forwards: ForwardState[],
-  ) {
+  ): Promise<Date | null> {
     const now = deps.now();
     const attempt = doc.attemptCount + 1;
     const forwardErrors: SyncError[] = forwards
@@ -484,11 +500,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
               ? [{ step: outcome.step, message, at: now }, ...forwardErrors]
               : forwardErrors,
         });
-        await deps.schedule([doc._id.toString()], due).catch((error: unknown) => {
-          // The sweep picks up a due event that no job was queued for.
-          log.warn({ err: error, eventId: doc._id.toString() }, 'could not queue the retry');
-        });
-        return;
+        return due;
       }
     }
     const crmError: SyncError[] =
@@ -505,6 +517,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       errors,
       syncedAt: outcome.kind === 'written' ? now : null,
     });
+    return null;
   }
 
   async function finish(
