@@ -185,6 +185,8 @@ describe('the sync pipeline into the sandbox HubSpot', () => {
       hs_email_direction: 'INCOMING_EMAIL',
       hs_email_text: 'Sounds good, call me.',
     });
+    // The code in the URL is the webhook's credential: never in the logs.
+    expect(JSON.stringify(app.lines)).not.toContain(hook.code);
     const synced = events.find((event) => event.status === 'synced');
     expect(synced?.steps).toMatchObject({
       contactId: contacts.results[0]?.id,

@@ -11,6 +11,19 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // Probes hit these every few seconds; their lines would drown the rest at info.
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
+// The platforms' deliveries: the code in the path is the webhook's credential, and each
+// delivery is recorded in the webhook log already, so a line each at info only adds volume.
+const WEBHOOK_PATH = /^\/webhooks\/(test\/)?[^/]+$/;
+
+/** The path as logged: a webhook code is replaced, never written to the logs. */
+export function loggedPath(path: string): string {
+  return WEBHOOK_PATH.test(path) ? path.replace(/[^/]+$/, '[code]') : path;
+}
+
+function isQuiet(path: string, status: number): boolean {
+  return status < 500 && (PROBE_PATHS.has(path) || (WEBHOOK_PATH.test(path) && status < 400));
+}
+
 /**
  * Gives each request an id (the caller's X-Request-Id when it is a sane token), echoes it in
  * the response, and a child logger that stamps it on every line. Logs one line per request.
@@ -26,15 +39,15 @@ export function requestContext(logger: Logger): Middleware<AppState> {
 
     const started = performance.now();
     // The path only: query strings may carry tokens.
-    log.debug({ method: ctx.method, path: ctx.path }, 'request started');
+    log.debug({ method: ctx.method, path: loggedPath(ctx.path) }, 'request started');
     try {
       await next();
     } finally {
-      const level = PROBE_PATHS.has(ctx.path) && ctx.status < 500 ? 'debug' : 'info';
+      const level = isQuiet(ctx.path, ctx.status) ? 'debug' : 'info';
       log[level](
         {
           method: ctx.method,
-          path: ctx.path,
+          path: loggedPath(ctx.path),
           status: ctx.status,
           durationMs: Math.round(performance.now() - started),
         },
