@@ -24,6 +24,7 @@ import {
   type SyncDedupModel,
   type SyncEventModel,
 } from './sync-event.model';
+import type { CrmWriter } from './write/crm-writer';
 import { createHubspotWriter } from './write/hubspot';
 import { createPropertyCache } from './write/hubspot-properties';
 
@@ -126,13 +127,31 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         problem:
           'HubSpot is not connected for this profile: connect it again under Connected accounts.',
       };
+    const writer = createHubspotWriter({
+      client: modules.profiles.connections.hubspotClient(profile),
+      portalId: profile.organizationId,
+      propertyCache,
+    });
+    return { writer: oneAtATime(`hubspot:${profile.organizationId}`, writer), problem: null };
+  }
+
+  /**
+   * Writes to one CRM account run one after another in this process: two batches that both look
+   * for a new company's domain would otherwise both create it (HubSpot keeps domains non-unique).
+   */
+  const accountQueues = new Map<string, Promise<unknown>>();
+  function oneAtATime(accountKey: string, writer: CrmWriter): CrmWriter {
     return {
-      writer: createHubspotWriter({
-        client: modules.profiles.connections.hubspotClient(profile),
-        portalId: profile.organizationId,
-        propertyCache,
-      }),
-      problem: null,
+      write(items, record) {
+        const previous = accountQueues.get(accountKey) ?? Promise.resolve();
+        const run = previous.catch(() => undefined).then(() => writer.write(items, record));
+        const tail = run.catch(() => undefined);
+        accountQueues.set(accountKey, tail);
+        void tail.then(() => {
+          if (accountQueues.get(accountKey) === tail) accountQueues.delete(accountKey);
+        });
+        return run;
+      },
     };
   }
 
