@@ -1,8 +1,10 @@
 // The demo admin's workspace, set up the way a user would: through the service's own API and the
 // sandbox's OAuth pages. A HubSpot portal and a Salesforce org connected, a valid key for each
-// platform (HeyReach with categories), one webhook endpoint on the sandbox's receiver, and a
-// webhook on each CRM wired to a sandbox campaign, so every screen has real rows on first open.
-// Idempotent: what exists is kept.
+// platform (HeyReach with categories), one webhook endpoint on the sandbox's receiver, and
+// webhooks wired to sandbox campaigns, so every screen has real rows on first open. Then a live
+// Smartlead campaign goes to the HubSpot webhook, so the sandbox's HubSpot fills within seconds.
+// Idempotent: what exists is kept; what lived only in the previous sandbox (tokens, platform
+// webhook registrations) is made again, since every start runs a fresh sandbox.
 import {
   authorizeInSandbox,
   BISON_DEMO_INSTANCE_PATH,
@@ -91,12 +93,21 @@ class ApiSession {
   }
 }
 
-export async function setUpDemoWorkspace(options: {
+export interface DemoWorkspaceOptions {
   serviceUrl: string;
   sandboxUrl: string;
   email: string;
+  /** Post a live Smartlead campaign to the HubSpot webhook once all is set up (default true). */
+  liveCampaign?: boolean;
   log: (line: string) => void;
-}): Promise<void> {
+}
+
+/** Where the demo's synced records show: the sandbox's page of what was written to HubSpot. */
+export function hubspotInspectionUrl(sandboxUrl: string): string {
+  return `${sandboxUrl}/inspect/hubspot`;
+}
+
+export async function setUpDemoWorkspace(options: DemoWorkspaceOptions): Promise<void> {
   const { serviceUrl, sandboxUrl, email, log } = options;
   const api = new ApiSession(serviceUrl);
   const since = new Date(Date.now() - 1000);
@@ -104,39 +115,8 @@ export async function setUpDemoWorkspace(options: {
   const code = await readSignInCode(sandboxUrl, email, since);
   await api.expect('POST', '/auth/verify', { email, code, rememberMe: false });
 
-  const hubspot = await api.expect<{ auth0Profiles: { id: string }[] }>(
-    'GET',
-    '/api/admin/hubspot/profiles',
-  );
-  if (hubspot.auth0Profiles.length === 0) {
-    const { url } = await api.expect<{ url: string }>('GET', '/api/admin/hubspot/authorize-url');
-    await api.completeOAuth(url);
-    log('Demo workspace: HubSpot portal connected');
-  }
-
-  const salesforce = await api.expect<{ id: string; isConnected: boolean }[]>(
-    'GET',
-    '/api/admin/salesforce/profiles',
-  );
-  let org = salesforce[0];
-  org ??= await api.expect<{ id: string; isConnected: boolean }>(
-    'POST',
-    '/api/admin/salesforce/profiles',
-    {
-      domain: `${sandboxUrl}${SALESFORCE_DEMO_LOGIN_PATH}`,
-      consumer_key: SALESFORCE_DEMO_CLIENT_ID,
-      consumer_secret: SALESFORCE_DEMO_CLIENT_SECRET,
-    },
-  );
-  if (!org.isConnected) {
-    const { authorizeUrl } = await api.expect<{ authorizeUrl: string }>(
-      'GET',
-      `/api/admin/salesforce/profiles/${org.id}`,
-    );
-    await api.completeOAuth(authorizeUrl);
-    log('Demo workspace: Salesforce org connected');
-  }
-
+  await connectHubspot(api, log);
+  await connectSalesforce(api, sandboxUrl, log);
   const integrations = await api.expect<{ user: { id: string; profile: string } }[]>(
     'GET',
     '/api/admin/users/integrations',
@@ -148,6 +128,68 @@ export async function setUpDemoWorkspace(options: {
   if (!salesforceProfileId)
     throw new Error('the demo Salesforce profile is missing after connecting');
 
+  await addApiKeys(api, { sandboxUrl, profileId, log });
+  const endpoints = await api.expect<unknown[]>('GET', '/api/admin/user-accounts');
+  if (endpoints.length === 0) {
+    await api.expect('POST', '/api/admin/user-accounts', {
+      url: `${sandboxUrl}${DEMO_RECEIVER_PATH}`,
+      description: 'Demo receiver (sandbox)',
+      userProfileId: profileId,
+    });
+    log('Demo workspace: webhook endpoint added');
+  }
+
+  await setUpDemoWebhooks(api, {
+    sandboxUrl,
+    hubspotProfileId: profileId,
+    salesforceProfileId,
+    log,
+  });
+  if (options.liveCampaign ?? true) await postLiveCampaign(sandboxUrl, log);
+}
+
+/**
+ * Connects the demo portal, or connects it again: the sandbox keeps its grants in memory, so a
+ * profile kept in the database from an earlier start holds tokens this sandbox never issued.
+ * The same portal and user update the profile in place; its webhooks stay.
+ */
+async function connectHubspot(api: ApiSession, log: (line: string) => void): Promise<void> {
+  const { auth0Profiles } = await api.expect<{ auth0Profiles: { id: string }[] }>(
+    'GET',
+    '/api/admin/hubspot/profiles',
+  );
+  const { url } = await api.expect<{ url: string }>('GET', '/api/admin/hubspot/authorize-url');
+  await api.completeOAuth(url);
+  log(`Demo workspace: HubSpot portal ${auth0Profiles.length === 0 ? 'connected' : 'reconnected'}`);
+}
+
+/** The demo org, added once and authorized on every start (tokens, as for HubSpot). */
+async function connectSalesforce(
+  api: ApiSession,
+  sandboxUrl: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const orgs = await api.expect<{ id: string }[]>('GET', '/api/admin/salesforce/profiles');
+  const org =
+    orgs[0] ??
+    (await api.expect<{ id: string }>('POST', '/api/admin/salesforce/profiles', {
+      domain: `${sandboxUrl}${SALESFORCE_DEMO_LOGIN_PATH}`,
+      consumer_key: SALESFORCE_DEMO_CLIENT_ID,
+      consumer_secret: SALESFORCE_DEMO_CLIENT_SECRET,
+    }));
+  const { authorizeUrl } = await api.expect<{ authorizeUrl: string }>(
+    'GET',
+    `/api/admin/salesforce/profiles/${org.id}`,
+  );
+  await api.completeOAuth(authorizeUrl);
+  log(`Demo workspace: Salesforce org ${orgs.length === 0 ? 'connected' : 'reconnected'}`);
+}
+
+async function addApiKeys(
+  api: ApiSession,
+  options: { sandboxUrl: string; profileId: string; log: (line: string) => void },
+): Promise<void> {
+  const { sandboxUrl, profileId, log } = options;
   const { apiKeys } = await api.expect<{ apiKeys: { id: string; platform: Platform }[] }>(
     'GET',
     '/api/admin/dashboard/api-keys',
@@ -172,31 +214,27 @@ export async function setUpDemoWorkspace(options: {
     }
     log(`Demo workspace: ${PLATFORM_NAMES[platform]} key added`);
   }
-
-  const endpoints = await api.expect<unknown[]>('GET', '/api/admin/user-accounts');
-  if (endpoints.length === 0) {
-    await api.expect('POST', '/api/admin/user-accounts', {
-      url: `${sandboxUrl}${DEMO_RECEIVER_PATH}`,
-      description: 'Demo receiver (sandbox)',
-      userProfileId: profileId,
-    });
-    log('Demo workspace: webhook endpoint added');
-  }
-
-  await setUpDemoWebhooks(api, {
-    sandboxUrl,
-    hubspotProfileId: profileId,
-    salesforceProfileId,
-    log,
-  });
 }
 
 type Owner = { id: string; firstName: string; lastName: string; email: string; name: string };
 
+/** A demo webhook: where it is made, how, and which sandbox campaign sends it events. */
+interface DemoWebhook {
+  name: string;
+  userProfileId: string;
+  platform: Platform;
+  ownersPath: string;
+  settings: Record<string, unknown>;
+  campaign: string;
+  /** Registers the URL with the sandbox platform unless it is; true when it was not. */
+  wire(webhookUrl: string): Promise<boolean>;
+}
+
 /**
- * A HubSpot webhook for Smartlead and a Salesforce webhook for HeyReach (task log type with a
- * custom subject), each registered on a sandbox campaign the way a customer pastes the URL into
- * the platform, so the sandbox's campaign events go to them.
+ * A HubSpot webhook for Smartlead (the live campaign's) and one for HeyReach (LinkedIn leads by
+ * profile URL), and a Salesforce webhook for HeyReach (task log type with a
+ * custom subject). Each is registered on a sandbox campaign the way a customer pastes the URL
+ * into the platform, so the sandbox's campaign events go to it.
  */
 async function setUpDemoWebhooks(
   api: ApiSession,
@@ -208,71 +246,69 @@ async function setUpDemoWebhooks(
   },
 ): Promise<void> {
   const { sandboxUrl, hubspotProfileId, salesforceProfileId, log } = options;
-  const { webhooks } = await api.expect<{ webhooks: { userProfileId: string }[] }>(
-    'GET',
-    '/api/admin/webhooks',
-  );
-  const hasWebhook = (id: string) => webhooks.some((webhook) => webhook.userProfileId === id);
-
-  if (!hasWebhook(hubspotProfileId)) {
-    const { owners } = await api.expect<{ owners: Owner[] }>(
-      'GET',
-      `/api/admin/hubspot/owners-and-user-accounts/${hubspotProfileId}`,
-    );
-    const created = await createWebhook(api, {
+  const demoWebhooks: DemoWebhook[] = [
+    {
+      name: 'HubSpot webhook (Smartlead)',
       userProfileId: hubspotProfileId,
-      selectedOwner: firstOwner(owners),
-      emailService: { type: 'smartlead', name: 'Smartlead' },
-      objectLookupMethod: 'default',
-      createOrUpdateCompany: true,
-      createContactCustomProperties: true,
-      assignContactOwner: true,
-      logType: 0,
-    });
-    await expectSandbox(
-      `${sandboxUrl}/smartlead/api/v1/webhook/create?api_key=${DEMO_API_KEYS.smartlead}`,
-      {
-        name: 'OutSync (demo)',
-        webhook_url: created.webhookUrl,
-        association_type: 'campaign',
-        email_campaign_id: SMARTLEAD_DEMO_CAMPAIGN_ID,
-        event_type_map: Object.fromEntries(SMARTLEAD_EVENTS.map((event) => [event, true])),
+      platform: 'smartlead',
+      ownersPath: `/api/admin/hubspot/owners-and-user-accounts/${hubspotProfileId}`,
+      settings: {
+        objectLookupMethod: 'default',
+        createOrUpdateCompany: true,
+        createContactCustomProperties: true,
+        assignContactOwner: true,
+        logType: 0,
       },
-      {},
-    );
-    log('Demo workspace: HubSpot webhook created and wired to a Smartlead campaign');
-  }
-
-  if (!hasWebhook(salesforceProfileId)) {
-    const { owners } = await api.expect<{ owners: Owner[] }>(
-      'GET',
-      `/api/admin/salesforce/user-accounts/${salesforceProfileId}`,
-    );
-    const created = await createWebhook(api, {
+      campaign: `Smartlead campaign ${SMARTLEAD_DEMO_CAMPAIGN_ID}`,
+      wire: (url) => wireSmartlead(sandboxUrl, url),
+    },
+    {
+      name: 'HubSpot webhook (HeyReach)',
+      userProfileId: hubspotProfileId,
+      platform: 'heyreach',
+      ownersPath: `/api/admin/hubspot/owners-and-user-accounts/${hubspotProfileId}`,
+      settings: {
+        objectLookupMethod: 'default',
+        objectDefaultSearchProperty: 'hs_linkedin_url',
+        // The form's defaults for the social tool: no company records, a task per event.
+        createOrUpdateCompany: false,
+        createContactCustomProperties: true,
+        assignContactOwner: true,
+        logType: 1,
+      },
+      campaign: `HeyReach campaign ${HEYREACH_DEMO_CAMPAIGN_ID}`,
+      wire: (url) => wireHeyreach(sandboxUrl, url),
+    },
+    {
+      name: 'Salesforce webhook (HeyReach)',
       userProfileId: salesforceProfileId,
-      selectedOwner: firstOwner(owners),
-      emailService: { type: 'heyreach', name: 'HeyReach' },
-      objectLookupMethod: 'default',
-      createContactCustomProperties: false,
-      logType: 1,
-      salesforceTaskType: 'Other',
-      salesforceObjectType: 'Contact',
-      salesforceOnlyUpdate: false,
-      customTaskSubject: '[OS] {{ event_type }} with {{ to_name }} ({{ campaign_name }})',
-    });
-    for (const eventType of HEYREACH_EVENTS) {
-      await expectSandbox(
-        `${sandboxUrl}/heyreach/api/public/webhooks/CreateWebhook`,
-        {
-          webhookName: `OutSync (demo) ${eventType}`,
-          webhookUrl: created.webhookUrl,
-          eventType,
-          campaignIds: [HEYREACH_DEMO_CAMPAIGN_ID],
-        },
-        { 'x-api-key': DEMO_API_KEYS.heyreach },
-      );
-    }
-    log('Demo workspace: Salesforce webhook created and wired to a HeyReach campaign');
+      platform: 'heyreach',
+      ownersPath: `/api/admin/salesforce/user-accounts/${salesforceProfileId}`,
+      settings: {
+        objectLookupMethod: 'default',
+        createContactCustomProperties: false,
+        logType: 1,
+        salesforceTaskType: 'Other',
+        salesforceObjectType: 'Contact',
+        salesforceOnlyUpdate: false,
+        customTaskSubject: '[OS] {{ event_type }} with {{ to_name }} ({{ campaign_name }})',
+      },
+      campaign: `HeyReach campaign ${HEYREACH_DEMO_CAMPAIGN_ID}`,
+      wire: (url) => wireHeyreach(sandboxUrl, url),
+    },
+  ];
+
+  const { webhooks } = await api.expect<{
+    webhooks: { userProfileId: string; emailService: string | null; webhookUrl: string }[];
+  }>('GET', '/api/admin/webhooks');
+  for (const demo of demoWebhooks) {
+    const existing = webhooks.find(
+      (webhook) =>
+        webhook.userProfileId === demo.userProfileId && webhook.emailService === demo.platform,
+    );
+    const webhookUrl = existing?.webhookUrl ?? (await createWebhook(api, demo)).webhookUrl;
+    if (!existing) log(`Demo workspace: ${demo.name} created`);
+    if (await demo.wire(webhookUrl)) log(`Demo workspace: ${demo.name} wired to ${demo.campaign}`);
   }
 }
 
@@ -292,31 +328,112 @@ const HEYREACH_EVENTS = [
   'EVERY_MESSAGE_REPLY_RECEIVED',
 ];
 
-function firstOwner(owners: Owner[]): Owner {
+async function createWebhook(api: ApiSession, demo: DemoWebhook): Promise<{ webhookUrl: string }> {
+  const { owners } = await api.expect<{ owners: Owner[] }>('GET', demo.ownersPath);
   const owner = owners[0];
   if (!owner) throw new Error('the demo CRM has no owners');
-  return owner;
-}
-
-async function createWebhook(
-  api: ApiSession,
-  settings: Record<string, unknown>,
-): Promise<{ webhookUrl: string }> {
   // Plain text; String() in case a code happened to read as a JSON number.
   const code = String(await api.expect<unknown>('POST', '/api/admin/webhooks/generate'));
-  return api.expect<{ webhookUrl: string }>('POST', '/api/admin/webhooks', { ...settings, code });
+  return api.expect<{ webhookUrl: string }>('POST', '/api/admin/webhooks', {
+    ...demo.settings,
+    userProfileId: demo.userProfileId,
+    selectedOwner: owner,
+    emailService: { type: demo.platform, name: PLATFORM_NAMES[demo.platform] },
+    code,
+  });
 }
 
-/** Registers the webhook with the sandbox platform, as the customer does in its settings. */
-async function expectSandbox(
+/** Smartlead's campaign webhook with every event the product syncs, as in its settings. */
+async function wireSmartlead(sandboxUrl: string, webhookUrl: string): Promise<boolean> {
+  const base = `${sandboxUrl}/smartlead/api/v1`;
+  const key = `api_key=${DEMO_API_KEYS.smartlead}`;
+  const registered = await sandboxJson<{ webhook_url: string }[]>(
+    `${base}/campaigns/${SMARTLEAD_DEMO_CAMPAIGN_ID}/webhooks?${key}`,
+  );
+  if (registered.some((webhook) => webhook.webhook_url === webhookUrl)) return false;
+  await sandboxJson(`${base}/webhook/create?${key}`, {
+    name: 'OutSync (demo)',
+    webhook_url: webhookUrl,
+    association_type: 'campaign',
+    email_campaign_id: SMARTLEAD_DEMO_CAMPAIGN_ID,
+    event_type_map: Object.fromEntries(SMARTLEAD_EVENTS.map((event) => [event, true])),
+  });
+  return true;
+}
+
+/** HeyReach takes one event type per webhook: one registration per type not yet there. */
+async function wireHeyreach(sandboxUrl: string, webhookUrl: string): Promise<boolean> {
+  const base = `${sandboxUrl}/heyreach/api/public/webhooks`;
+  const headers = { 'x-api-key': DEMO_API_KEYS.heyreach };
+  const { items } = await sandboxJson<{ items: { webhookUrl: string; eventType: string }[] }>(
+    `${base}/GetAllWebhooks`,
+    undefined,
+    headers,
+  );
+  const missing = HEYREACH_EVENTS.filter(
+    (eventType) =>
+      !items.some((item) => item.webhookUrl === webhookUrl && item.eventType === eventType),
+  );
+  for (const eventType of missing) {
+    await sandboxJson(
+      `${base}/CreateWebhook`,
+      {
+        webhookName: `OutSync (demo) ${eventType}`,
+        webhookUrl,
+        eventType,
+        campaignIds: [HEYREACH_DEMO_CAMPAIGN_ID],
+      },
+      headers,
+    );
+  }
+  return missing.length > 0;
+}
+
+/**
+ * The live campaign's leads: new people at companies the demo portal does not have yet, so
+ * contacts, companies and e-mails all appear.
+ */
+export const DEMO_CAMPAIGN_LEADS = [
+  ['Nora', 'Lind', 'Brightwave Media', 'brightwave-media'],
+  ['Felix', 'Moreau', 'Brightwave Media', 'brightwave-media'],
+  ['Priya', 'Shah', 'Lumen Freight', 'lumen-freight'],
+  ['Tomas', 'Berg', 'Lumen Freight', 'lumen-freight'],
+  ['Hana', 'Kato', 'Quarry Labs', 'quarry-labs'],
+  ['Leo', 'Costa', 'Quarry Labs', 'quarry-labs'],
+].map(([firstName = '', lastName = '', companyName, domain]) => ({
+  email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@${domain}.example`,
+  firstName,
+  lastName,
+  companyName,
+}));
+
+/** The sandbox's event generator runs a Smartlead campaign through the HubSpot webhook. */
+async function postLiveCampaign(sandboxUrl: string, log: (line: string) => void): Promise<void> {
+  const run = await sandboxJson<{ accepted: number }>(`${sandboxUrl}/simulate/campaign`, {
+    platform: 'smartlead',
+    campaignId: SMARTLEAD_DEMO_CAMPAIGN_ID,
+    leads: DEMO_CAMPAIGN_LEADS,
+    // A new seed on every start: a kept database would rightly take the same deliveries again
+    // (the same Smartlead ids) for duplicates and not sync them into this fresh sandbox.
+    seed: Date.now() % 2 ** 31,
+  });
+  log(
+    `Demo campaign: ${run.accepted} Smartlead events posted to the HubSpot webhook; ` +
+      `watch them sync at ${hubspotInspectionUrl(sandboxUrl)}`,
+  );
+}
+
+/** A sandbox call: POST with a JSON body, GET without; the answer's JSON, or an error. */
+async function sandboxJson<T = unknown>(
   url: string,
-  body: unknown,
-  headers: Record<string, string>,
-): Promise<void> {
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(url, {
-    method: 'POST',
+    method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
 }

@@ -2,6 +2,7 @@
 // the whole product on the embedded database and the sandbox. Ctrl-C stops every part.
 import { DEMO_API_KEYS, HUBSPOT_DEMO_PRIVATE_APP_TOKEN } from '@outsync/sandbox';
 import { DEMO_ADMIN_EMAIL, startProduct, type RunningProduct } from './product.ts';
+import { hubspotInspectionUrl } from './demo-workspace.ts';
 
 const watch = process.argv.includes('--dev');
 const log = (line: string) => console.log(`[outsync] ${line}`);
@@ -41,6 +42,7 @@ try {
             ([platform, key]) => `    ${platform.padEnd(14)} ${key}`,
           ),
           `  HubSpot demo private-app token: ${HUBSPOT_DEMO_PRIVATE_APP_TOKEN}`,
+          `  The demo's live Smartlead campaign syncs into the sandbox's HubSpot: ${hubspotInspectionUrl(product.sandboxUrl)}`,
           '',
         ]
       : []),

@@ -50,7 +50,8 @@ export async function journeyTarget(): Promise<JourneyTarget> {
   };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page; `fullPage: false` keeps the viewport (a dialog over a long page). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage });
 }
