@@ -1,0 +1,405 @@
+// Shared set-up of the sync benchmarks: the embedded MongoDB, the sandbox and sync-service (role
+// all: API and worker in one process), each in its own child process as `npm start` runs them,
+// then the demo admin's workspace made through the real API and the sandbox's OAuth pages. The
+// benchmarks post to the demo's HubSpot webhook for Smartlead.
+//
+// Rate limits are `npm start`'s: the sandbox's defaults (HubSpot 190 requests / 10 s per portal,
+// search 4 / s per token; Smartlead 100 / 10 s per key) and none of the service's own on
+// `/webhooks/{code}`, which has none.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { type Agent, request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { buildTestPayload, defaultTestInputs } from '@outsync/contracts/webhooks/test-payloads';
+import { testEventTypes, type TestEventType } from '@outsync/contracts';
+import { DEMO_API_KEYS, DEMO_OAUTH_CLIENTS, SMARTLEAD_DEMO_CAMPAIGN_ID } from '@outsync/sandbox';
+import { type Collection, type Document, MongoClient } from 'mongodb';
+import { setUpDemoWorkspace } from '../scripts/demo-workspace.ts';
+import { DEMO_ADMIN_EMAIL, freePort, stopChild } from '../scripts/product.ts';
+import { repoRoot } from '../scripts/repo-root.ts';
+
+const MONGO_CLI = path.join(repoRoot, 'tools/embedded-mongo/bin/embedded-mongo.js');
+const SANDBOX_CLI = path.join(repoRoot, 'tools/sandbox/src/cli.ts');
+const SERVICE_MAIN = path.join(repoRoot, 'sync-service/src/main.ts');
+
+export interface SyncBench {
+  serviceUrl: string;
+  sandboxUrl: string;
+  mongoUri: string;
+  /** The live address of the demo's Smartlead → HubSpot webhook (`POST /webhooks/{code}`). */
+  webhookUrl: string;
+  /** The service's `webhookLogs` collection, read with the official driver. */
+  logs: Collection<Document>;
+  /** Where the service's log lines go (its stdout and stderr). */
+  serviceLogFile: string;
+  /** Process ids of the children, for CPU accounting. */
+  pids: { mongo: number; sandbox: number; service: number };
+  /** Sends a signal to the service's process (e.g. SIGUSR2 for the profiler preload). */
+  signalService(signal: NodeJS.Signals): void;
+  /** Stops the service, the sandbox and the database, and removes the data directory. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra arguments for the service's node process (e.g. a profiler preload). */
+  serviceNodeArgs?: string[];
+  /** The service's role: `all` (API and worker, the default, as `npm start`) or `api` alone. */
+  role?: 'all' | 'api';
+  /** Extra environment for the service. */
+  serviceEnv?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+interface Started {
+  name: string;
+  stop(): Promise<void>;
+}
+
+interface ChildStarted extends Started {
+  pid: number;
+}
+
+/** Starts everything and sets up the workspace; on failure, stops what was started. */
+export async function startSyncBench(options: StartOptions = {}): Promise<SyncBench> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const started: Started[] = [];
+  const stopAll = async () => {
+    for (const part of started.reverse())
+      await part.stop().catch((error: unknown) => log(`${part.name}: ${String(error)}`));
+  };
+  try {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outsync-sync-bench-'));
+    started.push({ name: 'data directory', stop: () => rm(dataDir, { recursive: true }) });
+
+    // A data directory, as `npm start` has (acknowledged once journaled, fsync within 100 ms).
+    const mongo = await startListening(
+      'embedded MongoDB',
+      [MONGO_CLI, '--port', '0', '--data-dir', path.join(dataDir, 'mongo'), '--quiet'],
+      /listening on (mongodb:\/\/\S+)/,
+    );
+    started.push(mongo);
+    const mongoUri = mongo.match[1] ?? '';
+
+    const sandbox = await startListening(
+      'sandbox',
+      ['--import', 'tsx', SANDBOX_CLI, '--port', '0', '--smtp-port', '0', '--host', '127.0.0.1'],
+      /listening on (http:\/\/\S+) \(SMTP on port (\d+)\)/,
+    );
+    started.push(sandbox);
+    const sandboxUrl = (sandbox.match[1] ?? '').replace('localhost', '127.0.0.1');
+    const smtpPort = sandbox.match[2] ?? '';
+
+    // Outside the data directory, so it outlives the run (overwritten by the next one).
+    const serviceLogFile = path.join(os.tmpdir(), 'outsync-sync-bench-service.log');
+    const service = await startService({
+      role: options.role ?? 'all',
+      nodeArgs: options.serviceNodeArgs ?? [],
+      logFile: serviceLogFile,
+      env: { ...(await serviceEnv({ mongoUri, sandboxUrl, smtpPort })), ...options.serviceEnv },
+    });
+    started.push(service);
+
+    log('Setting up the demo workspace (sign-in, HubSpot OAuth, webhooks)…');
+    await setUpDemoWorkspace({
+      serviceUrl: service.url,
+      sandboxUrl,
+      email: DEMO_ADMIN_EMAIL,
+      liveCampaign: false,
+      log,
+    });
+    const webhookUrl = await smartleadWebhookUrl(sandboxUrl, service.url);
+
+    const client = new MongoClient(mongoUri);
+    await client.connect();
+    started.push({ name: 'MongoDB client', stop: () => client.close() });
+    return {
+      serviceUrl: service.url,
+      sandboxUrl,
+      mongoUri,
+      webhookUrl,
+      logs: client.db().collection('webhookLogs'),
+      serviceLogFile,
+      pids: { mongo: mongo.pid, sandbox: sandbox.pid, service: service.pid },
+      signalService: service.signal,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+interface Listening extends ChildStarted {
+  match: RegExpExecArray;
+}
+
+/** A node child process that prints the address it listens on; resolves with that line's match. */
+function startListening(name: string, args: string[], pattern: RegExp): Promise<Listening> {
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (!match) return;
+      child.stdout?.off('data', onData);
+      child.stdout?.resume();
+      resolve({ name, match, pid: child.pid ?? -1, stop: () => stopChild(child) });
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${name} exited early (${String(code)})`)));
+  });
+}
+
+/** The environment `npm start` gives the service (scripts/product.ts), on this run's ports. */
+async function serviceEnv(ports: {
+  mongoUri: string;
+  sandboxUrl: string;
+  smtpPort: string;
+}): Promise<Record<string, string | undefined>> {
+  const { mongoUri, sandboxUrl, smtpPort } = ports;
+  const port = String(await freePort());
+  const sandboxPort = new URL(sandboxUrl).port;
+  return {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    MONGODB_URI: mongoUri,
+    // No shell in front: the webhook addresses point at the service itself.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    TRUST_PROXY: 'true',
+    ADMIN_EMAILS: DEMO_ADMIN_EMAIL,
+    PAID_TIER_EMAILS: DEMO_ADMIN_EMAIL,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    OUTBOUND_ALLOW_HOSTS: `localhost:${sandboxPort},127.0.0.1:${sandboxPort}`,
+    HUBSPOT_CLIENT_ID: DEMO_OAUTH_CLIENTS.hubspot.clientId,
+    HUBSPOT_CLIENT_SECRET: DEMO_OAUTH_CLIENTS.hubspot.clientSecret,
+    HUBSPOT_AUTHORIZE_URL: `${sandboxUrl}/hubspot/oauth/authorize`,
+    HUBSPOT_API_URL: `${sandboxUrl}/hubspot`,
+    SMARTLEAD_API_URL: `${sandboxUrl}/smartlead`,
+    INSTANTLY_API_URL: `${sandboxUrl}/instantly`,
+    HEYREACH_API_URL: `${sandboxUrl}/heyreach`,
+  };
+}
+
+/** `node --import tsx sync-service/src/main.ts --role=all`, ready once `/readyz` answers 200. */
+async function startService(options: {
+  role: 'all' | 'api';
+  nodeArgs: string[];
+  logFile: string;
+  env: Record<string, string | undefined>;
+}): Promise<ChildStarted & { url: string; signal(signal: NodeJS.Signals): void }> {
+  const logStream = createWriteStream(options.logFile);
+  const child = spawn(
+    process.execPath,
+    [...options.nodeArgs, '--import', 'tsx', SERVICE_MAIN, `--role=${options.role}`],
+    { cwd: repoRoot, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout?.pipe(logStream);
+  child.stderr?.pipe(logStream);
+  const url = `http://127.0.0.1:${options.env.PORT ?? ''}`;
+  const stop = async () => {
+    await stopChild(child);
+    logStream.end();
+  };
+  try {
+    await waitUntilReady(`${url}/readyz`, child, options.logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    name: 'sync-service',
+    url,
+    pid: child.pid ?? -1,
+    stop,
+    signal: (signal) => child.kill(signal),
+  };
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`sync-service exited with ${child.exitCode}; see ${logFile}`);
+    const ok = await fetch(url)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`sync-service was not ready after 60 s; see ${logFile}`);
+}
+
+/** The demo wires its Smartlead webhook to the sandbox's demo campaign: read it back there. */
+async function smartleadWebhookUrl(sandboxUrl: string, serviceUrl: string): Promise<string> {
+  const response = await fetch(
+    `${sandboxUrl}/smartlead/api/v1/campaigns/${SMARTLEAD_DEMO_CAMPAIGN_ID}/webhooks?api_key=${DEMO_API_KEYS.smartlead}`,
+  );
+  const registered = (await response.json()) as { webhook_url: string }[];
+  const found = registered.find((webhook) => webhook.webhook_url.startsWith(serviceUrl));
+  if (!found) throw new Error('the demo Smartlead webhook is not registered on its campaign');
+  return found.webhook_url;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payloads: the Send Test Webhook templates, one lead per address, a fresh Smartlead identity
+// (stats_id, message ids) per event so that no two events are one delivery.
+
+const SMARTLEAD_TYPES = testEventTypes.smartlead;
+const SEQ = '000000000000';
+
+export interface SmartleadEvents {
+  /** The JSON body of event number `sequence` (lead `sequence % leads`, types in turn). */
+  body(sequence: number): string;
+  leadEmail(sequence: number): string;
+}
+
+/**
+ * Events over `leads` leads at 50 companies: lead `n` goes through the seven e-mail activity
+ * types in order (sent, open, reply, click, bounce, category, unsubscribe) as its events come.
+ * Bodies are built once per lead and type and only the identity is written per event.
+ */
+export function smartleadEvents(leads: number, runId = Date.now().toString(36)): SmartleadEvents {
+  const templates = new Map<string, string>();
+  const leadOf = (sequence: number) => sequence % leads;
+  const typeOf = (sequence: number): TestEventType<'smartlead'> =>
+    SMARTLEAD_TYPES[Math.floor(sequence / leads) % SMARTLEAD_TYPES.length] ?? 'EMAIL_SENT';
+  const emailOf = (lead: number) => `lead${lead}.${runId}@company${lead % 50}-bench.example`;
+
+  function template(lead: number, type: TestEventType<'smartlead'>): string {
+    const key = `${lead}:${type}`;
+    const cached = templates.get(key);
+    if (cached) return cached;
+    const payload = buildTestPayload(
+      'smartlead',
+      type,
+      {
+        ...defaultTestInputs(),
+        recipientName: `Lead${lead} Bench`,
+        recipientEmail: emailOf(lead),
+        objectLookupId: `OSL-${lead}`,
+      },
+      new Date(),
+    );
+    Object.assign(payload, {
+      stats_id: `bench-${runId}-${SEQ}`,
+      message_id: `<${SEQ}.${runId}@bench.example>`,
+      sl_email_lead_id: 5_000_000 + lead,
+      lead_id: 5_000_000 + lead,
+    });
+    const body = JSON.stringify(payload)
+      // Every message id of the template, so a reply's identity changes too.
+      .replace(/"<[^"]+@[^"]+>"/g, `"<${SEQ}.${runId}@bench.example>"`);
+    templates.set(key, body);
+    return body;
+  }
+
+  return {
+    body(sequence) {
+      const stamp = String(sequence).padStart(SEQ.length, '0');
+      return template(leadOf(sequence), typeOf(sequence)).replaceAll(SEQ, stamp);
+    },
+    leadEmail: (sequence) => emailOf(leadOf(sequence)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring and printing.
+
+export interface Posted {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** One POST of a JSON body through `agent` (keep-alive), timed from the call to the last byte. */
+export function postJson(agent: Agent, url: URL, body: string): Promise<Posted> {
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The value at fraction `p` (0–1) of an ascending list (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Prints a title and label/value rows, aligned. */
+export function printTable(title: string, rows: readonly (readonly [string, string])[]): void {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(title);
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+}
+
+export function machineLine(): string {
+  return `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'})`;
+}
+
+export interface HubspotStats {
+  requests: number;
+  rateLimited: number;
+  byRoute: Record<string, number>;
+}
+
+/** The sandbox's HubSpot request counters (`GET /_stats`). */
+export async function hubspotStats(sandboxUrl: string): Promise<HubspotStats> {
+  const response = await fetch(`${sandboxUrl}/_stats`);
+  const stats = (await response.json()) as {
+    systems: { hubspot?: Partial<HubspotStats> };
+  };
+  const hubspot = stats.systems.hubspot ?? {};
+  return {
+    requests: hubspot.requests ?? 0,
+    rateLimited: hubspot.rateLimited ?? 0,
+    byRoute: hubspot.byRoute ?? {},
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+/** USER_HZ: 100 on every Linux the project runs on. */
+const CLOCK_TICKS = 100;
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A duration for the tables. */
+export const formatMs = (value: number): string => `${value.toFixed(1)} ms`;

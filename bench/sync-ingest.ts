@@ -1,0 +1,353 @@
+// Ingest at `POST /webhooks/{code}` (issue 11 "Performance"): events/s, p50 and p99 latency
+// under concurrent keep-alive clients, and in the same run the same figures for a bare Koa
+// handler (JSON body parser and one insertOne, in its own process, on the same MongoDB). Goal:
+// the service reaches at least 0.8 of the bare handler.
+//
+//   npx tsx bench/sync-ingest.ts [--seconds 10] [--concurrency 16] [--leads 1000] [--profile]
+//                                [--role all|api]
+//
+// The service runs with role all, as in production: its worker syncs what arrives into the
+// sandbox's HubSpot while the receiver is measured. The bare handler is measured first, on a
+// quiet system. `--profile` runs the service under `--cpu-prof` and prints where its time went.
+import { spawn } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
+import { Agent } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import { MongoClient, ObjectId } from 'mongodb';
+import { repoRoot } from '../scripts/repo-root.ts';
+import { stopChild } from '../scripts/product.ts';
+import {
+  cpuSecondsOf,
+  formatMs,
+  machineLine,
+  percentile,
+  postJson,
+  printTable,
+  sleep,
+  smartleadEvents,
+  startSyncBench,
+  type SmartleadEvents,
+} from './sync-harness.ts';
+
+const GOAL = 0.8;
+const WARM_UP_MS = 2000;
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '16' },
+    leads: { type: 'string', default: '1000' },
+    profile: { type: 'boolean', default: false },
+    // `api` measures the receiver without the worker beside it (a diagnosis, not production).
+    role: { type: 'string', default: 'all' },
+    // Internal: this file started as the bare handler's process.
+    'bare-koa': { type: 'string' },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The bare handler: what any receiver must do at least (parse, store one document, answer).
+
+async function runBareKoa(mongoUri: string): Promise<void> {
+  const client = new MongoClient(mongoUri);
+  await client.connect();
+  const events = client.db().collection('bareIngest');
+  const app = new Koa();
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  app.use(async (ctx) => {
+    const _id = new ObjectId();
+    await events.insertOne({
+      _id,
+      code: ctx.path,
+      payload: ctx.request.body,
+      receivedAt: new Date(),
+    });
+    ctx.body = { received: true, id: _id.toHexString() };
+  });
+  const server = app.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    process.stdout.write(`bare koa listening on http://127.0.0.1:${port}\n`);
+  });
+  process.once('SIGTERM', () => {
+    server.close();
+    void client.close().then(() => process.exit(0));
+  });
+}
+
+function startBareKoa(
+  mongoUri: string,
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--bare-koa', mongoUri],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1])
+        resolve({ url: match[1], pid: child.pid ?? -1, stop: () => stopChild(child) });
+    });
+    child.once('exit', (code) => reject(new Error(`bare koa exited early (${String(code)})`)));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load.
+
+interface Figures {
+  eventsPerSecond: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+  statuses: Map<number, number>;
+  /** Cores each process kept busy during the measured seconds (CPU seconds per second). */
+  cores: Record<string, number>;
+}
+
+/** `concurrency` keep-alive clients posting events back to back for `durationMs`. */
+async function load(
+  url: URL,
+  events: SmartleadEvents,
+  counter: { next: number },
+  durationMs: number,
+): Promise<Figures> {
+  const concurrency = Number(values.concurrency);
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let ok = 0;
+  const started = process.hrtime.bigint();
+  const deadline = Date.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < deadline) {
+        const answer = await postJson(agent, url, events.body(counter.next++));
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status !== 200) continue;
+        ok += 1;
+        latencies.push(answer.ms);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const total = [...statuses.values()].reduce((sum, n) => sum + n, 0);
+  return {
+    eventsPerSecond: ok / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    ok,
+    failed: total - ok,
+    statuses,
+    cores: {},
+  };
+}
+
+/**
+ * A warm-up, then the measured load; `measured` is called on its start and on its end. The CPU
+ * of the processes in `pids` and of this one (the clients) is read around the measured part.
+ */
+async function measure(
+  url: URL,
+  events: SmartleadEvents,
+  counter: { next: number },
+  pids: Record<string, number>,
+  measured: () => void = () => {},
+): Promise<Figures> {
+  await load(url, events, counter, WARM_UP_MS);
+  const cpu = () =>
+    Promise.all(Object.values(pids).map(cpuSecondsOf)).then((seconds) => [
+      ...seconds,
+      process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    ]);
+  measured();
+  const before = await cpu();
+  const started = performance.now();
+  const figures = await load(url, events, counter, Number(values.seconds) * 1000);
+  const after = await cpu();
+  const wall = (performance.now() - started) / 1000;
+  measured();
+  const names = [...Object.keys(pids), 'clients'];
+  figures.cores = Object.fromEntries(
+    names.map((name, index) => [name, ((after[index] ?? 0) - (before[index] ?? 0)) / wall]),
+  );
+  return figures;
+}
+
+function figureRows(name: string, figures: Figures): [string, string][] {
+  const others = [...figures.statuses].filter(([status]) => status !== 200);
+  const cores = Object.entries(figures.cores)
+    .map(([process, busy]) => `${process} ${busy.toFixed(2)}`)
+    .join(', ');
+  return [
+    [
+      name,
+      `${Math.round(figures.eventsPerSecond).toLocaleString('en').padStart(6)} events/s` +
+        `   p50 ${formatMs(figures.p50).padStart(9)}   p99 ${formatMs(figures.p99).padStart(9)}` +
+        `   ${figures.ok.toLocaleString('en')} ok` +
+        (others.length > 0
+          ? `, not 200: ${others.map(([status, n]) => `${n}× ${status}`).join(', ')}`
+          : ''),
+    ],
+    ['', `cores busy: ${cores}`],
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile: the service's CPU during the measured seconds only. A preload in the service starts
+// V8's profiler on the first SIGUSR2 and writes the profile on the second, so neither start-up
+// nor the shutdown (which waits for the worker's backlog) is in it.
+
+const PROFILER_PRELOAD = `data:text/javascript,${encodeURIComponent(`
+import { Session } from 'node:inspector';
+import { writeFileSync } from 'node:fs';
+const session = new Session();
+session.connect();
+let running = false;
+process.on('SIGUSR2', () => {
+  if (!running) {
+    running = true;
+    session.post('Profiler.enable', () => session.post('Profiler.start'));
+    return;
+  }
+  session.post('Profiler.stop', (error, result) => {
+    if (!error) writeFileSync(process.env.BENCH_CPU_PROFILE, JSON.stringify(result.profile));
+  });
+});
+`)}`;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+async function printProfile(file: string): Promise<void> {
+  const written = await waitForFile(file);
+  if (!written) {
+    console.log(`\nno CPU profile was written to ${file}`);
+    return;
+  }
+  const profile = JSON.parse(await readFile(file, 'utf8')) as { nodes: ProfileNode[] };
+  const byFunction = new Map<string, number>();
+  const byPlace = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0;
+    if (hits === 0) continue;
+    total += hits;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const place = placeOf(url, functionName);
+    const name = `${functionName || '(anonymous)'} ${place}${url ? `:${lineNumber + 1}` : ''}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
+    byPlace.set(place, (byPlace.get(place) ?? 0) + hits);
+  }
+  const top = (map: Map<string, number>, count: number): [string, string][] =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, hits]) => [`${((hits / total) * 100).toFixed(1).padStart(5)} %`, name]);
+  console.log(`\nservice CPU profile of the measured seconds, self time (${file})`);
+  printTable('by package or file', top(byPlace, 15));
+  printTable('by function', top(byFunction, 25));
+}
+
+async function waitForFile(file: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (
+      await stat(file).then(
+        (info) => info.size > 0,
+        () => false,
+      )
+    )
+      return true;
+    await sleep(100);
+  }
+  return false;
+}
+
+/** `node_modules/<package>`, a repository file, or the engine's own bucket. */
+function placeOf(url: string, functionName: string): string {
+  if (!url) return `(${functionName || 'native'})`;
+  const file = url.replace(/^file:\/\//, '');
+  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+  if (modules?.[1]) return modules[1];
+  if (file.startsWith('node:')) return file;
+  return path.relative(repoRoot, file);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const profileFile = path.join(os.tmpdir(), `outsync-sync-ingest-${Date.now()}.cpuprofile`);
+  const role = values.role === 'api' ? 'api' : 'all';
+  const bench = await startSyncBench({
+    role,
+    ...(values.profile
+      ? {
+          serviceNodeArgs: [`--import=${PROFILER_PRELOAD}`],
+          serviceEnv: { BENCH_CPU_PROFILE: profileFile },
+        }
+      : {}),
+  });
+  try {
+    const events = smartleadEvents(Number(values.leads));
+    const counter = { next: 0 };
+    const webhook = new URL(bench.webhookUrl);
+    const bareKoa = await startBareKoa(bench.mongoUri);
+    let bare: Figures;
+    try {
+      bare = await measure(new URL(webhook.pathname, bareKoa.url), events, counter, {
+        'bare Koa': bareKoa.pid,
+        mongo: bench.pids.mongo,
+        sandbox: bench.pids.sandbox,
+      });
+    } finally {
+      await bareKoa.stop();
+    }
+    const { pids } = bench;
+    const service = await measure(webhook, events, counter, pids, () => {
+      if (values.profile) bench.signalService('SIGUSR2');
+    });
+    const byStatus = await bench.logs
+      .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }])
+      .toArray();
+    console.log(
+      `\nsync-ingest (${machineLine()}; ${values.seconds} s per figure after ${WARM_UP_MS / 1000} s` +
+        ` of warm-up, ${values.concurrency} keep-alive clients, Smartlead events over ${values.leads} leads)`,
+    );
+    const ratio = service.eventsPerSecond / bare.eventsPerSecond;
+    printTable('', [
+      ...figureRows('bare Koa (parse + insertOne)', bare),
+      ...figureRows(`POST /webhooks/{code} (role ${role})`, service),
+      ['ratio', `${ratio.toFixed(2)} of the bare handler (goal ≥ ${GOAL})`],
+      [
+        'webhook logs at the end',
+        byStatus.map(({ _id, n }) => `${n.toLocaleString('en')} ${_id}`).join(', '),
+      ],
+    ]);
+    if (values.profile) await printProfile(profileFile);
+    else if (ratio < GOAL)
+      console.log('below the goal: run again with --profile to see where the service spends it');
+  } finally {
+    await bench.stop();
+  }
+}
+
+if (values['bare-koa']) await runBareKoa(values['bare-koa']);
+else
+  await main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
