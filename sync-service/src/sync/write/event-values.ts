@@ -51,8 +51,10 @@ export function renderTaskSubject(
 ): string {
   const values: Record<string, string> = subjectTokenValues(event);
   const source = template && template.trim() !== '' ? template : DEFAULT_CUSTOM_TASK_SUBJECT;
+  // Own keys only: `{{ constructor }}` must not render Object's prototype.
+  const valueOf = (name: string) => (Object.hasOwn(values, name) && values[name]) || '';
   return source
-    .replace(/\{\{([^{}]*)\}\}/g, (_match, name: string) => values[name.trim()] ?? '')
+    .replace(/\{\{([^{}]*)\}\}/g, (_match, name: string) => valueOf(name.trim()))
     .replace(/\s{2,}/g, ' ')
     .trim();
 }

@@ -82,11 +82,13 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter {
   async function writeContacts(items: WriteItem[], record: StepRecorder, fail: Fail) {
     const pending = items.filter((item) => !item.steps.contactWritten);
     if (pending.length === 0) return;
-    const groups = groupByLead(pending, fail);
-    const counters = groups.some((group) =>
+    const found = groupByLead(pending, fail);
+    const counters = found.some((group) =>
       group.items.some((item) => item.settings.createContactCustomProperties),
     );
-    const current = await findContacts(groups, counters);
+    const current = await findContacts(found, counters);
+    // Two lookups (an os_objectlookup_id and an e-mail) may find one contact: one write for it.
+    const groups = mergeByContact(found);
 
     const updates: Array<{ group: LeadGroup; properties: HubspotProperties }> = [];
     const upserts: Array<{ group: LeadGroup; properties: HubspotProperties; email: string }> = [];
@@ -108,6 +110,8 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter {
 
     const traceOf = (group: LeadGroup) => group.items[0]?.id ?? '';
     const byTrace = new Map(groups.map((group) => [traceOf(group), group]));
+    // A refused group's contact is not written: its events must not record it as done.
+    const refused = new Set<LeadGroup>();
     const failGroups = (errors: HubspotBatchError[]) => {
       for (const error of errors) {
         // Someone deleted one of OutSync's properties in HubSpot: check them again next time.
@@ -116,6 +120,7 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter {
         for (const trace of error.traceIds) {
           const group = byTrace.get(trace);
           if (!group) continue;
+          refused.add(group);
           const ids = group.items.map((item) => item.id);
           if (missingProperty) retry(ids, 'contact', describe(error));
           else fail(ids, 'contact', describe(error));
@@ -173,6 +178,7 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter {
     await Promise.all(
       groups.flatMap((group) =>
         group.items.map(async (item) => {
+          if (refused.has(group)) return;
           if (group.contactId === null) {
             fail([item.id], 'contact', 'HubSpot did not answer the contact it wrote.');
             return;
@@ -400,6 +406,8 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter {
         'company',
         message,
       );
+      // Not associated: a later attempt must not skip the step.
+      return;
     }
     await Promise.all(
       pairs.map(async ({ item, companyId }) => {
@@ -523,4 +531,20 @@ function outcomeOf(error: unknown, step: string): WriteOutcome {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'retry', step, message };
+}
+
+/** Groups that found the same contact become one, their events in the order they occurred. */
+function mergeByContact(groups: LeadGroup[]): LeadGroup[] {
+  const byContact = new Map<string, LeadGroup>();
+  const merged: LeadGroup[] = [];
+  for (const group of groups) {
+    const same = group.contactId === null ? undefined : byContact.get(group.contactId);
+    if (same) {
+      same.items = [...same.items, ...group.items].sort(byOccurrence);
+      continue;
+    }
+    if (group.contactId !== null) byContact.set(group.contactId, group);
+    merged.push(group);
+  }
+  return merged;
 }
