@@ -1,6 +1,11 @@
-// The os_* custom contact properties OutSync maintains (reference crm-properties/hubspot-properties.json,
-// the `custom` entries): name, label, HubSpot type, channel and the canonical events that write it.
-import type { ActivityEventType } from '@outsync/contracts';
+// The os_* custom contact properties OutSync maintains: the `custom` entries of the reference
+// crm-properties/hubspot-properties.json (name, label, HubSpot type, channel, and the canonical
+// events that write it).
+import {
+  EMAIL_ACTIVITY_EVENT_TYPES,
+  SOCIAL_ACTIVITY_EVENT_TYPES,
+  type ActivityEventType,
+} from '@outsync/contracts';
 
 export type OutsyncPropertyDefinition = {
   name: string;
@@ -10,28 +15,17 @@ export type OutsyncPropertyDefinition = {
   updatedBy: readonly ActivityEventType[];
 };
 
+const EMAIL_EVENTS = EMAIL_ACTIVITY_EVENT_TYPES;
+const SOCIAL_EVENTS = SOCIAL_ACTIVITY_EVENT_TYPES;
+const EVERY_EVENT = [...EMAIL_EVENTS, ...SOCIAL_EVENTS];
+
 export const OUTSYNC_CONTACT_PROPERTIES: readonly OutsyncPropertyDefinition[] = [
   {
     name: 'os_last_app_url',
     label: 'App deep link (latest)',
     type: 'string',
     channel: 'common',
-    updatedBy: [
-      'EMAIL_SENT',
-      'EMAIL_OPEN',
-      'EMAIL_REPLY',
-      'EMAIL_LINK_CLICK',
-      'EMAIL_BOUNCE',
-      'LEAD_CATEGORY_UPDATED',
-      'LEAD_UNSUBSCRIBED',
-      'CONNECTION_REQUEST_SENT',
-      'CONNECTION_REQUEST_ACCEPTED',
-      'MESSAGE_SENT',
-      'REPLY_RECEIVED',
-      'FOLLOW_SENT',
-      'LIKED_POST',
-      'VIEWED_PROFILE',
-    ],
+    updatedBy: EVERY_EVENT,
   },
   {
     name: 'os_last_bounce_time',
@@ -45,44 +39,14 @@ export const OUTSYNC_CONTACT_PROPERTIES: readonly OutsyncPropertyDefinition[] = 
     label: 'Campaign ID, any channel (latest)',
     type: 'string',
     channel: 'common',
-    updatedBy: [
-      'EMAIL_SENT',
-      'EMAIL_OPEN',
-      'EMAIL_REPLY',
-      'EMAIL_LINK_CLICK',
-      'EMAIL_BOUNCE',
-      'LEAD_CATEGORY_UPDATED',
-      'LEAD_UNSUBSCRIBED',
-      'CONNECTION_REQUEST_SENT',
-      'CONNECTION_REQUEST_ACCEPTED',
-      'MESSAGE_SENT',
-      'REPLY_RECEIVED',
-      'FOLLOW_SENT',
-      'LIKED_POST',
-      'VIEWED_PROFILE',
-    ],
+    updatedBy: EVERY_EVENT,
   },
   {
     name: 'os_last_campaign_name',
     label: 'Campaign name, any channel (latest)',
     type: 'string',
     channel: 'common',
-    updatedBy: [
-      'EMAIL_SENT',
-      'EMAIL_OPEN',
-      'EMAIL_REPLY',
-      'EMAIL_LINK_CLICK',
-      'EMAIL_BOUNCE',
-      'LEAD_CATEGORY_UPDATED',
-      'LEAD_UNSUBSCRIBED',
-      'CONNECTION_REQUEST_SENT',
-      'CONNECTION_REQUEST_ACCEPTED',
-      'MESSAGE_SENT',
-      'REPLY_RECEIVED',
-      'FOLLOW_SENT',
-      'LIKED_POST',
-      'VIEWED_PROFILE',
-    ],
+    updatedBy: EVERY_EVENT,
   },
   {
     name: 'os_last_connection_status',
@@ -103,30 +67,14 @@ export const OUTSYNC_CONTACT_PROPERTIES: readonly OutsyncPropertyDefinition[] = 
     label: 'Email campaign ID (latest)',
     type: 'string',
     channel: 'email',
-    updatedBy: [
-      'EMAIL_SENT',
-      'EMAIL_OPEN',
-      'EMAIL_REPLY',
-      'EMAIL_LINK_CLICK',
-      'EMAIL_BOUNCE',
-      'LEAD_CATEGORY_UPDATED',
-      'LEAD_UNSUBSCRIBED',
-    ],
+    updatedBy: EMAIL_EVENTS,
   },
   {
     name: 'os_last_email_campaign_name',
     label: 'Email campaign name (latest)',
     type: 'string',
     channel: 'email',
-    updatedBy: [
-      'EMAIL_SENT',
-      'EMAIL_OPEN',
-      'EMAIL_REPLY',
-      'EMAIL_LINK_CLICK',
-      'EMAIL_BOUNCE',
-      'LEAD_CATEGORY_UPDATED',
-      'LEAD_UNSUBSCRIBED',
-    ],
+    updatedBy: EMAIL_EVENTS,
   },
   {
     name: 'os_last_email_lead_category_id',
@@ -371,30 +319,14 @@ export const OUTSYNC_CONTACT_PROPERTIES: readonly OutsyncPropertyDefinition[] = 
     label: 'Social campaign ID (latest)',
     type: 'string',
     channel: 'social',
-    updatedBy: [
-      'CONNECTION_REQUEST_SENT',
-      'CONNECTION_REQUEST_ACCEPTED',
-      'MESSAGE_SENT',
-      'REPLY_RECEIVED',
-      'FOLLOW_SENT',
-      'LIKED_POST',
-      'VIEWED_PROFILE',
-    ],
+    updatedBy: SOCIAL_EVENTS,
   },
   {
     name: 'os_last_social_campaign_name',
     label: 'Social campaign name (latest)',
     type: 'string',
     channel: 'social',
-    updatedBy: [
-      'CONNECTION_REQUEST_SENT',
-      'CONNECTION_REQUEST_ACCEPTED',
-      'MESSAGE_SENT',
-      'REPLY_RECEIVED',
-      'FOLLOW_SENT',
-      'LIKED_POST',
-      'VIEWED_PROFILE',
-    ],
+    updatedBy: SOCIAL_EVENTS,
   },
   {
     name: 'os_last_social_lead_category_id',
@@ -415,44 +347,14 @@ export const OUTSYNC_CONTACT_PROPERTIES: readonly OutsyncPropertyDefinition[] = 
     label: 'Any sync write at (latest)',
     type: 'datetime',
     channel: 'common',
-    updatedBy: [
-      'EMAIL_SENT',
-      'EMAIL_OPEN',
-      'EMAIL_REPLY',
-      'EMAIL_LINK_CLICK',
-      'EMAIL_BOUNCE',
-      'LEAD_CATEGORY_UPDATED',
-      'LEAD_UNSUBSCRIBED',
-      'CONNECTION_REQUEST_SENT',
-      'CONNECTION_REQUEST_ACCEPTED',
-      'MESSAGE_SENT',
-      'REPLY_RECEIVED',
-      'FOLLOW_SENT',
-      'LIKED_POST',
-      'VIEWED_PROFILE',
-    ],
+    updatedBy: EVERY_EVENT,
   },
   {
     name: 'os_last_update_source',
     label: 'Platform of latest sync write',
     type: 'string',
     channel: 'common',
-    updatedBy: [
-      'EMAIL_SENT',
-      'EMAIL_OPEN',
-      'EMAIL_REPLY',
-      'EMAIL_LINK_CLICK',
-      'EMAIL_BOUNCE',
-      'LEAD_CATEGORY_UPDATED',
-      'LEAD_UNSUBSCRIBED',
-      'CONNECTION_REQUEST_SENT',
-      'CONNECTION_REQUEST_ACCEPTED',
-      'MESSAGE_SENT',
-      'REPLY_RECEIVED',
-      'FOLLOW_SENT',
-      'LIKED_POST',
-      'VIEWED_PROFILE',
-    ],
+    updatedBy: EVERY_EVENT,
   },
   {
     name: 'os_last_view_sender',
