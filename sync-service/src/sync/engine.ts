@@ -1,3 +1,4 @@
+import type { CanonicalEvent } from '@outsync/contracts/sync';
 import type { Config } from '../config';
 import { createInstantlyClient, createSmartleadClient } from '../connectors';
 import { isConnectorError } from '../connectors/http';
@@ -157,11 +158,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   async function platformCategory(input: {
     apiKeyId: string;
-    event: {
-      platform: WebhookContext['settings']['emailService'];
-      lead: { email: string | null };
-      campaign: { id: string | null };
-    };
+    event: CanonicalEvent;
   }): Promise<KnownCategory> {
     const key = await apiKeys.findById(input.apiKeyId).lean();
     const email = input.event.lead.email;

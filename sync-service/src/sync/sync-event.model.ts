@@ -82,7 +82,6 @@ export type SyncEventDoc = {
   campaignId: string | null;
   platformLeadId: string | null;
   event: CanonicalEvent | null;
-  dedupKey: string | null;
   status: SyncStatus;
   /** Why it is held, not synced, unsupported or a duplicate. */
   reason: string | null;
@@ -122,7 +121,6 @@ const SyncEventSchema = new Schema<SyncEventDoc>(
     campaignId: { type: String, default: null },
     platformLeadId: { type: String, default: null },
     event: { type: Schema.Types.Mixed, default: null },
-    dedupKey: { type: String, default: null },
     status: { type: String, required: true },
     reason: { type: String, default: null },
     errors: { type: Schema.Types.Mixed, default: [] },
@@ -167,7 +165,7 @@ export function syncEventModel(connection: Connection): SyncEventModel {
 }
 
 /**
- * One delivery identity seen on a webhook (`_id` = `{webhookId}:{dedupKey}`): a second event
+ * One delivery identity seen on a webhook (`_id` = `{webhookId}:{dedupKeyOf(event).key}`): a second event
  * with the same identity is a duplicate. Kept 24 hours for hash identities, 30 days for the
  * platform's own event ids.
  */

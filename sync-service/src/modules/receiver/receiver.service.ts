@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../platform/http/http-error';
 import type { Logger } from '../../platform/logger';
 import type { SyncDispatcher } from '../../sync/dispatcher';
 import { normalizeEvent } from '../../sync/normalize';
+import { readText } from '../../sync/normalize/normalize-helpers';
 import type { SyncPipeline } from '../../sync/pipeline';
 import type { PayloadSummary, SyncEventDoc, SyncEventModel } from '../../sync/sync-event.model';
 import type { WebhooksService } from '../webhooks/webhooks.service';
@@ -121,7 +122,6 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
       campaignId: result.kind === 'event' ? result.event.campaign.id : null,
       platformLeadId: result.kind === 'event' ? result.event.lead.platformLeadId : null,
       event: result.kind === 'event' ? result.event : null,
-      dedupKey: null,
       status: result.kind === 'event' ? 'received' : 'unsupported',
       reason: result.kind === 'event' ? null : result.message,
       errors:
@@ -211,15 +211,10 @@ export function summaryOf(result: NormalizeResult, payload: unknown): PayloadSum
       event_type: event.rawEventType,
     };
   }
-  const raw = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<
-    string,
-    unknown
-  >;
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {
-    subject: text(raw.subject) ?? text(raw.email_subject),
-    to_email: text(raw.to_email) ?? text(raw.lead_email),
-    from_email: text(raw.from_email) ?? text(raw.email_account),
+    subject: readText(payload, 'subject', 'email_subject'),
+    to_email: readText(payload, 'to_email', 'lead_email'),
+    from_email: readText(payload, 'from_email', 'email_account'),
     event_type: result.rawEventType,
   };
 }
