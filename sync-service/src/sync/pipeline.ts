@@ -25,8 +25,7 @@ import type {
   SyncEventModel,
   SyncSteps,
 } from './sync-event.model';
-import type { CrmWriter, WriteItem, WriteOutcome } from './write/crm-writer';
-import type { HubspotWriteSettings } from './write/hubspot-mapping';
+import type { CrmWriter, WriteItem, WriteOutcome, WriterSettings } from './write/crm-writer';
 
 /** What the pipeline needs to know about the webhook an event came in on. */
 export type WebhookContext = {
@@ -36,7 +35,7 @@ export type WebhookContext = {
   accountKey: string;
   ownerIsPaidTier: boolean;
   profileCanWebhook: boolean;
-  settings: HubspotWriteSettings;
+  settings: WriterSettings;
   approvedCategories: WebhookCategory[] | null;
   apiKeyId: string | null;
   endpoints: Array<{ userAccountId: string; eventTypes: ActivityEventType[] }>;
@@ -503,15 +502,21 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
         return due;
       }
     }
-    const crmError: SyncError[] =
-      outcome.kind === 'written' ? [] : [{ step: outcome.step, message: outcome.message, at: now }];
-    const errors = [...crmError, ...forwardErrors];
-    const status: SyncStatus =
+    if (outcome.kind === 'skipped') {
+      await finish(doc, token, started, {
+        status: 'not_synced',
+        reason: outcome.message,
+        errors: forwardErrors,
+      });
+      return null;
+    }
+    const crmErrors: SyncError[] =
       outcome.kind === 'written'
-        ? forwardErrors.length > 0
-          ? 'partially_synced'
-          : 'synced'
-        : 'failed';
+        ? (outcome.warnings ?? []).map((message) => ({ step: 'crm', message, at: now }))
+        : [{ step: outcome.step, message: outcome.message, at: now }];
+    const errors = [...crmErrors, ...forwardErrors];
+    const status: SyncStatus =
+      outcome.kind === 'written' ? (errors.length > 0 ? 'partially_synced' : 'synced') : 'failed';
     await finish(doc, token, started, {
       status,
       errors,

@@ -1,16 +1,20 @@
 import type { CanonicalEvent } from '@outsync/contracts/sync';
 import type { SyncSteps } from '../sync-event.model';
 import type { HubspotWriteSettings } from './hubspot-mapping';
+import type { SalesforceWriteSettings } from './salesforce-mapping';
 
 // One interface per CRM writer (issue 11: "a writer per CRM behind one interface"); the
 // pipeline hands a writer the events waiting for one CRM account, and the writer answers one
 // outcome per event.
 
-export type WriteItem = {
+/** The stored webhook's settings: each writer reads the ones of its CRM. */
+export type WriterSettings = HubspotWriteSettings & SalesforceWriteSettings;
+
+export type WriteItem<Settings = WriterSettings> = {
   /** The event's id: also the `objectWriteTraceId` of what is created for it. */
   id: string;
   event: CanonicalEvent;
-  settings: HubspotWriteSettings;
+  settings: Settings;
   /** The steps completed by earlier attempts: done work is skipped. */
   steps: SyncSteps;
 };
@@ -19,12 +23,21 @@ export type WriteItem = {
 export type StepRecorder = (eventId: string, steps: Partial<SyncSteps>) => Promise<void>;
 
 export type WriteOutcome =
-  | { kind: 'written' }
+  /**
+   * Written. `warnings` name what was left out and how to fix it (a custom field the CRM lacks):
+   * the log shows the event partially synced with them.
+   */
+  | { kind: 'written'; warnings?: string[] }
+  /** Deliberately not written, by the webhook's settings (Update Only and no such person). */
+  | { kind: 'skipped'; message: string }
   /** The CRM could not take it now (rate limit, outage): try again, after `retryAfterMs` if given. */
   | { kind: 'retry'; step: string; message: string; retryAfterMs?: number }
   /** The CRM refused it; trying again unchanged will not help. */
   | { kind: 'failed'; step: string; message: string };
 
-export type CrmWriter = {
-  write(items: readonly WriteItem[], record: StepRecorder): Promise<Map<string, WriteOutcome>>;
+export type CrmWriter<Settings = WriterSettings> = {
+  write(
+    items: readonly WriteItem<Settings>[],
+    record: StepRecorder,
+  ): Promise<Map<string, WriteOutcome>>;
 };

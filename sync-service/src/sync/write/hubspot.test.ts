@@ -176,7 +176,7 @@ function item(
     settings?: Partial<HubspotWriteSettings>;
     steps?: SyncSteps;
   } = {},
-): WriteItem {
+): WriteItem<HubspotWriteSettings> {
   return {
     id,
     event: event(overrides.event),

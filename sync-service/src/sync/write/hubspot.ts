@@ -6,7 +6,12 @@ import {
   type HubspotRecord,
 } from '../../connectors/crm/hubspot/hubspot-objects.types';
 import { isConnectorError } from '../../connectors/http';
-import type { CrmWriter, StepRecorder, WriteItem, WriteOutcome } from './crm-writer';
+import type {
+  CrmWriter,
+  StepRecorder,
+  WriteItem as AnyWriteItem,
+  WriteOutcome,
+} from './crm-writer';
 import {
   CLICKS_COUNTER,
   OPENS_COUNTER,
@@ -16,6 +21,7 @@ import {
   engagementOf,
   identityProperties,
   lookupKeys,
+  type HubspotWriteSettings,
   type LookupKey,
 } from './hubspot-mapping';
 import { ensureOutsyncProperties, type PropertyCache } from './hubspot-properties';
@@ -23,6 +29,8 @@ import { ensureOutsyncProperties, type PropertyCache } from './hubspot-propertie
 /** HubSpot's IN filter takes up to 100 values. */
 const IN_VALUES = 100;
 const SEARCH_PAGE = 200;
+
+type WriteItem = AnyWriteItem<HubspotWriteSettings>;
 
 export type HubspotWriterDeps = {
   client: HubspotClient;
@@ -41,7 +49,7 @@ type LeadGroup = { items: WriteItem[]; keys: LookupKey[]; contactId: string | nu
  * events before the next starts, so a retry skips finished work. One event's refusal fails that
  * event only; a rate limit or an outage sends every unfinished event back for a retry.
  */
-export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter {
+export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotWriteSettings> {
   const { client } = deps;
   /** Set per write: sends events back for a retry (the outcome map is per call). */
   let retry: (ids: Iterable<string>, step: string, message: string) => void = () => undefined;
