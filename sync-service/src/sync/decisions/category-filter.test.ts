@@ -65,6 +65,15 @@ describe('sameCategory', () => {
     expect(sameCategory(interested, { id: null, name: null })).toBe(false);
     expect(sameCategory({ id: '', name: '' }, { id: null, name: null })).toBe(false);
   });
+
+  it('keeps the words of a name apart: spacing is folded, not removed', () => {
+    expect(sameCategory(meeting, { id: null, name: 'MeetingRequest' })).toBe(false);
+  });
+
+  it('compares names in lower case, so letters that upper-case alike stay different', () => {
+    // 'ß' upper-cases to 'SS': Straße and STRASSE are different category names.
+    expect(sameCategory({ id: '9', name: 'Straße' }, { id: null, name: 'strasse' })).toBe(false);
+  });
 });
 
 describe('categoryFromEvent', () => {

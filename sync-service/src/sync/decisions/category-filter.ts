@@ -42,7 +42,8 @@ export function sameCategory(
   approved: WebhookCategory,
   current: { id: string | null; name: string | null },
 ): boolean {
-  if (current.id !== null && approved.id === current.id) return true;
+  // An approved category always has an id; a current one without an id never equals it.
+  if (approved.id === current.id) return true;
   return current.name !== null && normalName(approved.name) === normalName(current.name);
 }
 
