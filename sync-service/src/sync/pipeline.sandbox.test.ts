@@ -247,6 +247,25 @@ describe('the sync pipeline into the sandbox HubSpot', () => {
       text: 'x'.repeat(1024 * 1024),
     });
     expect(huge.status).toBe(413);
+    // Sent in chunks with no declared length: refused once the bytes read pass 1 MB.
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const streamed = await fetch(`${app.url}/webhooks/${hook.code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new TextEncoder().encode('{"text": "'));
+          if (sent++ < 20) controller.enqueue(chunk);
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(((await streamed.json()) as { message: string }).message).toBe(
+      'The event is larger than 1 MB.',
+    );
     expect(await eventsOf(hook._id)).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import type { CrmKind, Platform } from '@outsync/contracts';
 import type { NormalizeResult } from '@outsync/contracts/sync';
 import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
+import { coalescedInserts } from '../../platform/coalesced-inserts';
 import type { Logger } from '../../platform/logger';
 import type { SyncDispatcher } from '../../sync/dispatcher';
 import { normalizeEvent } from '../../sync/normalize';
@@ -59,6 +60,7 @@ export type ReceiverService = ReturnType<typeof createReceiverService>;
  * test event runs through the whole pipeline before the answer.
  */
 export function createReceiverService(deps: ReceiverServiceDeps) {
+  const insertEvent = coalescedInserts<SyncEventDoc>(deps.events.collection);
   const cache = new Map<string, { webhook: ReceivedWebhook | null; until: number }>();
 
   async function webhookFor(code: string): Promise<ReceivedWebhook> {
@@ -139,7 +141,7 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
       expiresAt: new Date(receivedAt.getTime() + deps.retentionDays * 24 * 60 * 60_000),
     };
     try {
-      await deps.events.collection.insertOne(doc);
+      await insertEvent(doc);
     } catch (error) {
       deps.logger.error({ err: error, webhookId: webhook.id }, 'could not store a webhook event');
       throw new HttpError(503, 'not_stored', receiverMessages.notStored, undefined, {

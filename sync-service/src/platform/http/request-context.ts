@@ -32,27 +32,36 @@ export function requestContext(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     const incoming = ctx.get(REQUEST_ID_HEADER);
     const requestId = SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ reqId: requestId });
+    // Made when first used: a child logger costs a walk of its bindings through the
+    // redaction, and most webhook deliveries log nothing.
+    let log: Logger | undefined;
+    const requestLog = () => (log ??= logger.child({ reqId: requestId }));
     ctx.state.requestId = requestId;
-    ctx.state.log = log;
+    Object.defineProperty(ctx.state, 'log', {
+      get: requestLog,
+      enumerable: true,
+      configurable: true,
+    });
     ctx.set(REQUEST_ID_HEADER, requestId);
 
     const started = performance.now();
     // The path only: query strings may carry tokens.
-    log.debug({ method: ctx.method, path: loggedPath(ctx.path) }, 'request started');
+    if (logger.isLevelEnabled('debug'))
+      requestLog().debug({ method: ctx.method, path: loggedPath(ctx.path) }, 'request started');
     try {
       await next();
     } finally {
       const level = isQuiet(ctx.path, ctx.status) ? 'debug' : 'info';
-      log[level](
-        {
-          method: ctx.method,
-          path: loggedPath(ctx.path),
-          status: ctx.status,
-          durationMs: Math.round(performance.now() - started),
-        },
-        'request completed',
-      );
+      if (logger.isLevelEnabled(level))
+        requestLog()[level](
+          {
+            method: ctx.method,
+            path: loggedPath(ctx.path),
+            status: ctx.status,
+            durationMs: Math.round(performance.now() - started),
+          },
+          'request completed',
+        );
     }
   };
 }
