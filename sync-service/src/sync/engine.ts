@@ -1,4 +1,5 @@
 import type { CanonicalEvent } from '@outsync/contracts/sync';
+import type { Types } from 'mongoose';
 import type { Config } from '../config';
 import { createInstantlyClient, createSmartleadClient } from '../connectors';
 import { isConnectorError } from '../connectors/http';
@@ -132,6 +133,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       client: modules.profiles.connections.hubspotClient(profile),
       portalId: profile.organizationId,
       propertyCache,
+      writtenEventCounts: (leadKeys) => writtenEventCounts(profile._id, leadKeys),
     });
     return { writer: oneAtATime(`hubspot:${profile.organizationId}`, writer), problem: null };
   }
@@ -154,6 +156,32 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         return run;
       },
     };
+  }
+
+  /** Per lead, the opens and clicks of the profile whose contact write is recorded. */
+  async function writtenEventCounts(userProfileId: Types.ObjectId, leadKeys: readonly string[]) {
+    const rows = await models.events.aggregate<{
+      _id: { leadKey: string; eventType: string };
+      n: number;
+    }>([
+      {
+        $match: {
+          userProfileId,
+          leadKey: { $in: leadKeys },
+          eventType: { $in: ['EMAIL_OPEN', 'EMAIL_LINK_CLICK'] },
+          'steps.contactWritten': true,
+        },
+      },
+      { $group: { _id: { leadKey: '$leadKey', eventType: '$eventType' }, n: { $sum: 1 } } },
+    ]);
+    const counts = new Map<string, { opens: number; clicks: number }>();
+    for (const { _id, n } of rows) {
+      const entry = counts.get(_id.leadKey) ?? { opens: 0, clicks: 0 };
+      if (_id.eventType === 'EMAIL_OPEN') entry.opens = n;
+      else entry.clicks = n;
+      counts.set(_id.leadKey, entry);
+    }
+    return counts;
   }
 
   async function platformCategory(input: {

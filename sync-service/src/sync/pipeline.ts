@@ -392,6 +392,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       event,
       settings: own.settings,
       steps: { ...doc.steps },
+      leadKey: doc.leadKey,
     }));
     return writer.write(items, async (eventId, steps) => {
       const set = Object.fromEntries(

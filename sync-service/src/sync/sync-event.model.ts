@@ -149,6 +149,8 @@ SyncEventSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 SyncEventSchema.index({ status: 1, nextAttemptAt: 1 });
 // Held events of one lead on one webhook, released in order.
 SyncEventSchema.index({ webhookId: 1, leadKey: 1, status: 1, receivedAt: 1 });
+// The open and click counters: a lead's events of one CRM account whose contact is written.
+SyncEventSchema.index({ userProfileId: 1, leadKey: 1, eventType: 1 });
 // History: newest first, per owner, per webhook, per hub (the filters of spec 02 §2.9).
 SyncEventSchema.index({ receivedAt: -1 });
 SyncEventSchema.index({ userId: 1, receivedAt: -1 });

@@ -17,7 +17,18 @@ export type WriteItem<Settings = WriterSettings> = {
   settings: Settings;
   /** The steps completed by earlier attempts: done work is skipped. */
   steps: SyncSteps;
+  /** The lead's key in the log (e-mail, else profile URL): how its counted events are found. */
+  leadKey?: string | null;
 };
+
+/**
+ * Per lead key, how many of the lead's open and click events of this CRM account already have
+ * their contact written (`steps.contactWritten`). A counter is that plus the batch's own events,
+ * so an event whose write was applied but not recorded is counted once, on its retry.
+ */
+export type WrittenEventCounts = (
+  leadKeys: readonly string[],
+) => Promise<Map<string, { opens: number; clicks: number }>>;
 
 /** Saves completed steps on the event before the writer goes on (a retry then skips them). */
 export type StepRecorder = (eventId: string, steps: Partial<SyncSteps>) => Promise<void>;

@@ -4,7 +4,7 @@ import { createHubspotClient } from '../../connectors/crm/hubspot';
 import type { TokenAuth } from '../../connectors/http';
 import { assertNockDone } from '../../connectors/test-support';
 import type { SyncSteps } from '../sync-event.model';
-import type { WriteItem, WriteOutcome } from './crm-writer';
+import type { WriteItem, WriteOutcome, WrittenEventCounts } from './crm-writer';
 import { createHubspotWriter } from './hubspot';
 import type { HubspotWriteSettings } from './hubspot-mapping';
 import { createPropertyCache, type PropertyCache } from './hubspot-properties';
@@ -44,9 +44,12 @@ afterAll(() => {
   nock.restore();
 });
 
-function writer(propertyCache: PropertyCache = createPropertyCache()) {
+function writer(
+  propertyCache: PropertyCache = createPropertyCache(),
+  writtenEventCounts?: WrittenEventCounts,
+) {
   const client = createHubspotClient({ apiUrl: API, auth, retries: 0 });
-  return createHubspotWriter({ client, portalId: PORTAL, propertyCache });
+  return createHubspotWriter({ client, portalId: PORTAL, propertyCache, writtenEventCounts });
 }
 
 /** A cache that already knows the portal's properties exist. */
@@ -175,6 +178,7 @@ function item(
     event?: Partial<CanonicalEvent>;
     settings?: Partial<HubspotWriteSettings>;
     steps?: SyncSteps;
+    leadKey?: string;
   } = {},
 ): WriteItem<HubspotWriteSettings> {
   return {
@@ -182,6 +186,7 @@ function item(
     event: event(overrides.event),
     settings: settings(overrides.settings),
     steps: { ...overrides.steps },
+    leadKey: overrides.leadKey ?? null,
   };
 }
 
@@ -804,6 +809,44 @@ describe('custom contact properties (createContactCustomProperties)', () => {
       'POST /crm/v3/objects/contacts/batch/update',
     ]);
     expect(outcomesOf(second)).toEqual({ e2: WRITTEN });
+  });
+
+  it('counts from the log when it can: the written opens of the lead plus the batch, whatever the contact holds', async () => {
+    get(
+      '/crm/v3/properties/contacts',
+      { archived: 'false' },
+      { body: { results: OUTSYNC_PROPERTY_NAMES.map(hubspotProperty) } },
+    );
+    // The contact says 9 (a write applied twice before this change, or by hand): the log says
+    // 3 opens are written; e1 and e2 (one of them applied before a crash, not recorded) add 2.
+    readByEmail(
+      ['ana@acme.test'],
+      [...CONTACT_READ, ...COUNTERS],
+      [hubspotRecord('501', { email: 'ana@acme.test', os_number_of_email_opens: '9' })],
+    );
+    updateContacts([
+      {
+        id: '501',
+        properties: { ...openProperties, os_number_of_email_opens: '5' },
+        objectWriteTraceId: 'e1',
+      },
+    ]);
+    const asked: string[][] = [];
+    const hubspot = writer(createPropertyCache(), (leadKeys) => {
+      asked.push([...leadKeys]);
+      return Promise.resolve(new Map([['ana@acme.test', { opens: 3, clicks: 1 }]]));
+    });
+
+    const outcomes = await hubspot.write(
+      [
+        item('e1', { settings: custom, leadKey: 'ana@acme.test' }),
+        item('e2', { settings: custom, leadKey: 'ana@acme.test' }),
+      ],
+      record,
+    );
+
+    expect(outcomesOf(outcomes)).toEqual({ e1: WRITTEN, e2: WRITTEN });
+    expect(asked).toEqual([['ana@acme.test']]);
   });
 
   it('creates neither group nor properties when the portal has them all', async () => {

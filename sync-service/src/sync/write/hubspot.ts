@@ -11,6 +11,7 @@ import type {
   StepRecorder,
   WriteItem as AnyWriteItem,
   WriteOutcome,
+  WrittenEventCounts,
 } from './crm-writer';
 import {
   CLICKS_COUNTER,
@@ -37,6 +38,8 @@ export type HubspotWriterDeps = {
   /** The portal (hub id): the property cache's key. */
   portalId: string;
   propertyCache: PropertyCache;
+  /** Counters from the log; without it they are the contact's value plus the batch's events. */
+  writtenEventCounts?: WrittenEventCounts;
 };
 
 /** The events of one lead in one batch: written to one contact. */
@@ -95,6 +98,7 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
       group.items.some((item) => item.settings.createContactCustomProperties),
     );
     const current = await findContacts(found, counters);
+    const written = counters ? await writtenCounts(pending) : null;
     // Two lookups (an os_objectlookup_id and an e-mail) may find one contact: one write for it.
     const groups = mergeByContact(found);
 
@@ -103,7 +107,7 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
     const creates: Array<{ group: LeadGroup; properties: HubspotProperties }> = [];
     for (const group of groups) {
       const found = group.contactId === null ? undefined : current.get(group.contactId);
-      const properties = mergedProperties(group, found);
+      const properties = mergedProperties(group, found, written);
       if (group.contactId !== null) {
         updates.push({ group, properties });
         continue;
@@ -306,10 +310,36 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
     return records;
   }
 
+  /** The log's counts for the leads of these events (none asked when none counts). */
+  async function writtenCounts(items: WriteItem[]) {
+    if (!deps.writtenEventCounts) return null;
+    const keys = new Set(
+      items.flatMap((item) =>
+        item.leadKey && Object.keys(counterIncrements(item.event, item.settings)).length > 0
+          ? [item.leadKey]
+          : [],
+      ),
+    );
+    return keys.size > 0 ? deps.writtenEventCounts([...keys]) : new Map();
+  }
+
+  /** Already-written opens and clicks of the group's leads (one person may have two keys). */
+  function countsOf(group: LeadGroup, written: Map<string, { opens: number; clicks: number }>) {
+    const keys = new Set(group.items.map((item) => item.leadKey ?? ''));
+    let opens = 0;
+    let clicks = 0;
+    for (const key of keys) {
+      opens += written.get(key)?.opens ?? 0;
+      clicks += written.get(key)?.clicks ?? 0;
+    }
+    return { [OPENS_COUNTER]: opens, [CLICKS_COUNTER]: clicks };
+  }
+
   /** The group's events' properties, latest event last (its values win); counters added up. */
   function mergedProperties(
     group: LeadGroup,
     current: HubspotRecord | undefined,
+    written: Map<string, { opens: number; clicks: number }> | null,
   ): HubspotProperties {
     const properties: HubspotProperties = {};
     const increments = { [OPENS_COUNTER]: 0, [CLICKS_COUNTER]: 0 };
@@ -318,8 +348,14 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
       for (const [name, add] of Object.entries(counterIncrements(item.event, item.settings)))
         increments[name as keyof typeof increments] += add ?? 0;
     }
+    const base = written
+      ? countsOf(group, written)
+      : {
+          [OPENS_COUNTER]: Number(current?.properties[OPENS_COUNTER] ?? 0),
+          [CLICKS_COUNTER]: Number(current?.properties[CLICKS_COUNTER] ?? 0),
+        };
     for (const [name, add] of Object.entries(increments)) {
-      if (add > 0) properties[name] = String(Number(current?.properties[name] ?? 0) + add);
+      if (add > 0) properties[name] = String(base[name as keyof typeof base] + add);
     }
     // An owner is given to a contact that has none; one the customer chose is kept.
     const owner = ownerOf(group);
