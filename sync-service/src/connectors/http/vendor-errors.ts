@@ -53,13 +53,26 @@ export function readVendorError(body: unknown): VendorError {
   };
 }
 
+/**
+ * Salesforce says neither when its API budget (a rolling 24 hours) frees up nor when the
+ * concurrent long-request limit (the same REQUEST_LIMIT_EXCEEDED) clears. A minute lets the
+ * concurrency case pass at the first retry and, for a spent budget, costs at most one refused call
+ * a minute while capacity ages back in; the scheduler's backoff lengthens repeated waits.
+ */
+const SALESFORCE_LIMIT_WAIT_SECONDS = 60;
+
 function readSalesforceErrors(body: unknown[]): VendorError {
   const errors = body.filter(isRecord);
   const messages = errors.map((error) => text(error.message));
   const code = errors
     .map((error) => text(error.errorCode) ?? text(error.statusCode))
     .find((value) => value !== undefined);
-  return { message: joinMessages(messages), code };
+  return {
+    message: joinMessages(messages),
+    code,
+    retryAfterSeconds:
+      code === 'REQUEST_LIMIT_EXCEEDED' ? SALESFORCE_LIMIT_WAIT_SECONDS : undefined,
+  };
 }
 
 /** HubSpot names the window it refused in; without Retry-After, that window is the wait. */

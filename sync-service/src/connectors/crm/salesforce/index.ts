@@ -10,10 +10,10 @@ export {
   type SalesforceRefreshedToken,
   type SalesforceTokens,
 } from './salesforce-oauth';
+export { querySoql, soqlString } from './salesforce-soql';
 export {
   SALESFORCE_API_VERSION,
   createSalesforceClient,
-  soqlString,
   type CreateCustomFieldsRequest,
   type CreateCustomFieldsResult,
   type SalesforceClient,
@@ -29,3 +29,19 @@ export {
   type SalesforceTaskType,
   type SalesforceUser,
 } from './salesforce-client';
+export {
+  SALESFORCE_COLLECTION_SIZE,
+  SALESFORCE_QUERY_URL_MAX,
+  SalesforceBatchInterruptedError,
+  createSalesforceObjectsApi,
+} from './salesforce-objects';
+export type {
+  SalesforceApiUsage,
+  SalesforceFields,
+  SalesforceFindRequest,
+  SalesforceObjectsApi,
+  SalesforcePersonObject,
+  SalesforceRecordError,
+  SalesforceRow,
+  SalesforceSaveResult,
+} from './salesforce-objects.types';

@@ -2,7 +2,8 @@ import nock from 'nock';
 import { z } from 'zod';
 import type { TokenAuth } from '../../http';
 import { assertNockDone, failureOf } from '../../test-support';
-import { createSalesforceClient, soqlString } from './salesforce-client';
+import { createSalesforceClient } from './salesforce-client';
+import { soqlString } from './salesforce-soql';
 
 // Data calls go to the org's instance URL, which differs from the login domain.
 const INSTANCE = 'https://acme.my.salesforce.com';

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import {
   ConnectorError,
-  collectPages,
   createHttpClient,
   isConnectorError,
   type ClientTuning,
   type HttpClient,
   type TokenAuth,
 } from '../../http';
+import { createSalesforceObjectsApi } from './salesforce-objects';
+import { querySoql, soqlString } from './salesforce-soql';
+import type { SalesforceObjectsApi } from './salesforce-objects.types';
 
 /** The REST API version we speak; the sandbox answers 58.0–62.0. */
 export const SALESFORCE_API_VERSION = '62.0';
@@ -112,7 +114,7 @@ export type SalesforceClient = {
   hasTaskType(value: string): Promise<boolean>;
   /** Creates what is missing and grants read and edit; repeating it changes nothing more. */
   createCustomFields(request: CreateCustomFieldsRequest): Promise<CreateCustomFieldsResult>;
-};
+} & SalesforceObjectsApi;
 
 /** sObject Collections take at most 200 records a call. */
 const COLLECTION_MAX = 200;
@@ -122,12 +124,6 @@ const TOOLING_CONCURRENCY = 4;
 /** What the Tooling API answers for a field that exists already. */
 const DUPLICATE_FIELD_CODES = new Set(['DUPLICATE_DEVELOPER_NAME', 'DUPLICATE_VALUE']);
 const CUSTOM_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*__c$/;
-
-const QueryPageSchema = z.looseObject({
-  done: z.boolean(),
-  nextRecordsUrl: z.string().optional(),
-  records: z.array(z.looseObject({})),
-});
 
 const DescribeSchema = z.looseObject({
   name: z.string(),
@@ -191,41 +187,12 @@ export function createSalesforceClient(options: SalesforceClientOptions): Salesf
   });
   const dataPath = `/services/data/v${apiVersion.replace(/^v/i, '')}`;
 
-  async function query<Row = SalesforceRecord>(
+  function query<Row = SalesforceRecord>(
     soql: string,
     record?: z.ZodType<Row>,
     operation = 'query',
   ): Promise<Row[]> {
-    const rows = await collectPages(
-      { system: 'salesforce', operation },
-      async (nextRecordsUrl?: string) => {
-        const page = await http.request({
-          operation,
-          method: 'GET',
-          ...(nextRecordsUrl === undefined
-            ? { path: `${dataPath}/query`, query: { q: soql } }
-            : { path: nextRecordsUrl }),
-          schema: QueryPageSchema,
-        });
-        const next = page.done ? undefined : page.nextRecordsUrl;
-        if (next !== undefined && !next.startsWith('/services/data/')) {
-          throw unexpected(operation, 'answered a nextRecordsUrl outside /services/data/');
-        }
-        return { items: page.records, next };
-      },
-    );
-    if (!record) return rows as Row[];
-    return rows.map((row, index) => {
-      const parsed = record.safeParse(row);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw unexpected(
-          operation,
-          `answered a row in an unexpected shape: records.${index}.${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? ''}`,
-        );
-      }
-      return parsed.data;
-    });
+    return querySoql(http, dataPath, soql, record, operation);
   }
 
   async function describe(sobject: string): Promise<SalesforceObjectDescribe> {
@@ -439,12 +406,9 @@ export function createSalesforceClient(options: SalesforceClientOptions): Salesf
         permissionsUpdated: permissions.updated,
       };
     },
-  };
-}
 
-/** A SOQL string literal: quotes and backslashes escaped. */
-export function soqlString(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+    ...createSalesforceObjectsApi(http, dataPath),
+  };
 }
 
 /** The Tooling API's `Metadata`, with what each type requires filled in. */
@@ -468,15 +432,6 @@ function fieldMetadata(field: SalesforceCustomField): Record<string, unknown> {
     default:
       return common;
   }
-}
-
-function unexpected(operation: string, problem: string): ConnectorError {
-  return new ConnectorError({
-    system: 'salesforce',
-    operation,
-    code: 'unexpected',
-    message: `Salesforce ${operation} ${problem}`,
-  });
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
