@@ -1,5 +1,6 @@
 import { Router } from '@koa/router';
-import { asString, bodyObject } from '../core/http.ts';
+import { asNumber, asString, bodyObject, type JsonObject } from '../core/http.ts';
+import type { ApiUsage } from '../salesforce/salesforce-limits.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 
 /** Test and demo controls: reset, seed, faults, stats, and expiring issued tokens. */
@@ -18,8 +19,10 @@ export function controlsRouter(state: SandboxState): Router {
   });
   router.post('/_faults', (ctx) => {
     try {
-      const settings = state.faults.apply(bodyObject(ctx));
-      ctx.body = { system: bodyObject(ctx).system, ...settings };
+      const body = bodyObject(ctx);
+      const apiUsage = salesforceBudget(state, body);
+      const settings = state.faults.apply(body);
+      ctx.body = { system: body.system, ...settings, ...(apiUsage ? { apiUsage } : {}) };
     } catch (error) {
       ctx.status = 400;
       ctx.body = { message: error instanceof Error ? error.message : String(error) };
@@ -45,4 +48,26 @@ export function controlsRouter(state: SandboxState): Router {
     ctx.body = { expired };
   });
   return router;
+}
+
+/**
+ * Salesforce's daily API budget, per org (`tenant`: an org key; every org when left out):
+ * `dailyApiRequests` sets the maximum, `apiRemaining` what is left today (0: the next call
+ * answers 403 REQUEST_LIMIT_EXCEEDED). Answers each org's usage when either was given.
+ */
+function salesforceBudget(
+  state: SandboxState,
+  body: JsonObject,
+): Record<string, ApiUsage> | undefined {
+  if (body.system !== 'salesforce' && body.system !== '*') return undefined;
+  if (!('apiRemaining' in body) && !('dailyApiRequests' in body)) return undefined;
+  const tenant = asString(body.tenant);
+  const orgs = state.salesforceOrgs.all().filter((org) => !tenant || org.key === tenant);
+  if (orgs.length === 0) throw new Error(`no Salesforce org with key ${tenant ?? ''}`);
+  for (const org of orgs) {
+    if ('dailyApiRequests' in body)
+      org.apiBudget.setMax(asNumber(body.dailyApiRequests, org.apiBudget.usage().max));
+    if ('apiRemaining' in body) org.apiBudget.setRemaining(asNumber(body.apiRemaining, 0));
+  }
+  return Object.fromEntries(orgs.map((org) => [org.key, org.apiBudget.usage()]));
 }

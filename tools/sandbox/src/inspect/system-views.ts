@@ -2,7 +2,8 @@ import type { SandboxSystem } from '../demo-constants.ts';
 import type { HubspotObjectType } from '../hubspot/hubspot-schema.ts';
 import type { HubspotStore } from '../hubspot/hubspot-store.ts';
 import { leadsOf, type PlatformAccount } from '../platforms/platform-store.ts';
-import type { SalesforceStore } from '../salesforce/salesforce-store.ts';
+import type { SalesforceOrg } from '../salesforce/salesforce-orgs.ts';
+import type { SfRecord } from '../salesforce/salesforce-store.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 
 /** One table on an inspection page; the JSON endpoint returns `{ [key]: rows }`. */
@@ -52,7 +53,7 @@ export function systemView(
     }
     case 'salesforce': {
       const org = tenant ? state.salesforceOrgs.get(tenant) : state.salesforceOrgs.demo();
-      return org && salesforceView(org.store);
+      return org && salesforceView(org);
     }
     default: {
       const account = tenant
@@ -240,8 +241,25 @@ function hubspotView(hubspot: HubspotStore): ViewSection[] {
   ];
 }
 
-function salesforceView(org: SalesforceStore): ViewSection[] {
+/** How much of a task's Description the table shows; the JSON keeps all of it. */
+const EXCERPT_LENGTH = 120;
+
+function excerpt(value: unknown): string {
+  const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+}
+
+function salesforceView(salesforceOrg: SalesforceOrg): ViewSection[] {
+  const org = salesforceOrg.store;
   const custom = org.allCustomFields();
+  // Who a task is about, readable at a glance: "Lead: Ada Lovelace <ada@example.com>".
+  const who = (task: SfRecord): string => {
+    const found = typeof task.WhoId === 'string' ? org.find(task.WhoId) : undefined;
+    if (!found) return '';
+    const { record } = found;
+    return `${found.objectName}: ${String(record.Name ?? '')} <${String(record.Email ?? '')}>`;
+  };
+  const usage = salesforceOrg.apiBudget.usage();
   const customNames = (objectName: string) =>
     custom.filter((entry) => entry.objectName === objectName).map((entry) => entry.field.name);
   return [
@@ -270,6 +288,7 @@ function salesforceView(org: SalesforceStore): ViewSection[] {
         'Email',
         'Company',
         'Status',
+        'IsConverted',
         'OwnerId',
         ...customNames('Lead'),
       ],
@@ -292,16 +311,21 @@ function salesforceView(org: SalesforceStore): ViewSection[] {
         'Status',
         'ActivityDate',
         'WhoId',
+        'Who',
         'WhatId',
         'OwnerId',
-        'Description',
+        'DescriptionExcerpt',
       ],
-      rows: org.all('Task'),
+      rows: org.all('Task').map((task) => ({
+        ...task,
+        Who: who(task),
+        DescriptionExcerpt: excerpt(task.Description),
+      })),
     },
     {
       key: 'customFields',
       title: 'Custom fields (Tooling API)',
-      columns: ['objectName', 'name', 'label', 'type', 'length', 'externalId', 'visible'],
+      columns: ['objectName', 'name', 'label', 'type', 'length', 'externalId', 'readableBy'],
       rows: custom.map((entry) => ({
         objectName: entry.objectName,
         name: entry.field.name,
@@ -309,7 +333,7 @@ function salesforceView(org: SalesforceStore): ViewSection[] {
         type: entry.field.type,
         length: entry.field.length,
         externalId: entry.field.externalId,
-        visible: entry.visible,
+        readableBy: entry.readableBy.join(', '),
       })),
     },
     {
@@ -323,6 +347,18 @@ function salesforceView(org: SalesforceStore): ViewSection[] {
       title: 'Field permissions',
       columns: ['Id', 'ParentId', 'SobjectType', 'Field', 'PermissionsRead', 'PermissionsEdit'],
       rows: org.all('FieldPermissions'),
+    },
+    {
+      key: 'permissionSetAssignments',
+      title: 'Permission set assignments',
+      columns: ['Id', 'AssigneeId', 'PermissionSetId'],
+      rows: org.all('PermissionSetAssignment'),
+    },
+    {
+      key: 'apiUsage',
+      title: 'API usage today',
+      columns: ['used', 'max', 'remaining'],
+      rows: [usage],
     },
     {
       key: 'users',

@@ -7,7 +7,14 @@ import {
   type SalesforceOrg,
   type SalesforceOrgs,
 } from './salesforce-orgs.ts';
-import type { SalesforceStore } from './salesforce-store.ts';
+import {
+  LIMIT_INFO_HEADER,
+  REQUEST_LIMIT_EXCEEDED,
+  SUBREQUEST_HEADER,
+  SUBREQUEST_SECRET,
+  limitInfo,
+} from './salesforce-limits.ts';
+import { runAsSalesforceUser, type SalesforceStore } from './salesforce-store.ts';
 
 /** Which of an org's two hosts a path is on, and the path below that host. */
 export interface SalesforceHost {
@@ -42,13 +49,17 @@ export function salesforceHostOf(
 }
 
 const PROTECTED = /^\/(services\/data\/v|services\/oauth2\/userinfo|id\/)/;
+/** The calls the daily API budget counts: the REST API's versioned resources. */
+const METERED = /^\/services\/data\/v/;
 const NOT_FOUND = [{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }];
 
 /**
  * Salesforce's two hosts per org. On the login domain only the OAuth endpoints answer; a
  * data call there gets URL_NOT_RESET, as login.salesforce.com answers a client that ignored
  * `instance_url`. On the instance every data and identity call needs a live session of
- * that org; stale, revoked or foreign ones get INVALID_SESSION_ID, the refresh signal.
+ * that org; stale, revoked or foreign ones get INVALID_SESSION_ID, the refresh signal. Each
+ * REST call is charged to the org's daily budget and runs as the session's user, whose
+ * permission sets decide which custom fields it sees.
  */
 export function salesforceAuth(orgs: SalesforceOrgs, grants: OAuthGrants): Middleware {
   return async (ctx, next) => {
@@ -78,11 +89,32 @@ export function salesforceAuth(orgs: SalesforceOrgs, grants: OAuthGrants): Middl
         ctx.body = [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }];
         return;
       }
-      ctx.state.salesforceUserId = session.userId;
+      ctx.state.salesforceUserId = session.userId ?? defaultUserOf(host.org);
+      if (METERED.test(host.rest) && !chargeCall(ctx, host.org)) return;
     }
-    await next();
+    await runAsSalesforceUser(ctx.state.salesforceUserId as string | undefined, next);
     if (ctx.status === 404 && ctx.body === undefined) ctx.body = NOT_FOUND;
   };
+}
+
+/**
+ * Takes the call from the org's daily budget and reports the usage on the answer; when the
+ * budget is spent, answers 403 REQUEST_LIMIT_EXCEEDED. Composite subrequests are free.
+ */
+function chargeCall(ctx: ParameterizedContext, org: SalesforceOrg): boolean {
+  const subrequest = ctx.get(SUBREQUEST_HEADER) === SUBREQUEST_SECRET;
+  const allowed = subrequest || org.apiBudget.take();
+  ctx.set(LIMIT_INFO_HEADER, limitInfo(org.apiBudget.usage()));
+  if (allowed) return true;
+  ctx.status = 403;
+  ctx.body = REQUEST_LIMIT_EXCEEDED;
+  return false;
+}
+
+/** The static session acts as the org's first active user, as its identity URL says. */
+function defaultUserOf(org: SalesforceOrg): string | undefined {
+  const user = org.store.all('User').find((candidate) => candidate.IsActive !== false);
+  return user === undefined ? undefined : String(user.Id);
 }
 
 /** A live session of `org`: its static session id, or an unexpired token issued for it. */

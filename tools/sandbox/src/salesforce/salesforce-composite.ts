@@ -1,6 +1,7 @@
 import type { ParameterizedContext } from 'koa';
 import { asArray, asString, bodyObject, isObject, type JsonObject } from '../core/http.ts';
 import { salesforceOrgOf } from './salesforce-auth.ts';
+import { SUBREQUEST_HEADER, SUBREQUEST_SECRET } from './salesforce-limits.ts';
 
 const MAX_SUBREQUESTS = 25;
 const REFERENCE = /@\{([A-Za-z0-9_]+)((?:\.[A-Za-z0-9_]+|\[\d+\])*)\}/g;
@@ -140,6 +141,7 @@ async function dispatch(
       method: method.toUpperCase(),
       headers: {
         authorization: ctx.get('authorization'),
+        [SUBREQUEST_HEADER]: SUBREQUEST_SECRET,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

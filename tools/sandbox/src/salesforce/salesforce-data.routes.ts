@@ -99,6 +99,7 @@ export function salesforceDataRouter(state: SandboxState): Router {
         'Account',
         'Contact',
         'Lead',
+        'Opportunity',
         'Task',
         'User',
         'PermissionSet',
@@ -114,9 +115,10 @@ export function salesforceDataRouter(state: SandboxState): Router {
       })),
     };
   });
+  // The same counter as `Sforce-Limit-Info` (this call included).
   router.get('/:version/limits', (ctx) => {
-    const used = state.stats.snapshot().systems.salesforce?.requests ?? 0;
-    ctx.body = { DailyApiRequests: { Max: 100000, Remaining: Math.max(0, 100000 - used) } };
+    const { max, remaining } = salesforceOrgOf(ctx).apiBudget.usage();
+    ctx.body = { DailyApiRequests: { Max: max, Remaining: remaining } };
   });
   router.get('/:version/sobjects/:object/describe', (ctx) =>
     withObject(ctx, store(ctx), (objectName) => {
@@ -262,17 +264,27 @@ export function salesforceDataRouter(state: SandboxState): Router {
     }),
   );
   // Upsert by an External ID field: each result also says whether the record was created.
+  // Records of one call that share a key value all fail, as Salesforce cannot tell which wins.
   router.patch('/:version/composite/sobjects/:object/:field', (ctx) =>
     withObject(ctx, store(ctx), (objectName) => {
       const fieldName = ctx.params.field ?? '';
+      const canonical = store(ctx).fieldOf(objectName, fieldName)?.name ?? fieldName;
       const keyOf = (record: JsonObject) =>
-        asString(record[store(ctx).fieldOf(objectName, fieldName)?.name ?? fieldName]) ?? '';
+        asString(record[Object.keys(record).find((key) => sameName(key, canonical)) ?? '']) ?? '';
+      const repeated = repeatedKeys(asArray(bodyObject(ctx).records).filter(isObject), keyOf);
       collection(
         ctx,
         store(ctx),
         () => objectName,
         (record) => {
-          const { id, created } = upsert(store(ctx), objectName, fieldName, keyOf(record), record);
+          const key = keyOf(record);
+          if (repeated.has(key.toLowerCase()))
+            throw new SalesforceWriteError(
+              'DUPLICATE_VALUE',
+              `Duplicate external id specified: ${key}`,
+              [canonical],
+            );
+          const { id, created } = upsert(store(ctx), objectName, fieldName, key, record);
           return { id, created };
         },
       );
@@ -307,6 +319,23 @@ export function salesforceDataRouter(state: SandboxState): Router {
     ),
   );
   return router;
+}
+
+function sameName(left: string, right: string): boolean {
+  return left.toLowerCase() === right.toLowerCase();
+}
+
+/** The key values (lower-cased, as matching ignores case) more than one record carries. */
+function repeatedKeys(records: JsonObject[], keyOf: (record: JsonObject) => string): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const record of records) {
+    const key = keyOf(record).toLowerCase();
+    if (key === '') continue;
+    if (seen.has(key)) repeated.add(key);
+    seen.add(key);
+  }
+  return repeated;
 }
 
 function withObject(ctx: Ctx, store: SalesforceStore, handle: (objectName: string) => void): void {

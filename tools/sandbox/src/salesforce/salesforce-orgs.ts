@@ -11,6 +11,7 @@ import {
   SALESFORCE_SECOND_ORG_ID,
   SALESFORCE_SECOND_ORG_KEY,
 } from '../demo-constants.ts';
+import { ApiBudget, dailyApiLimit } from './salesforce-limits.ts';
 import { SalesforceStore } from './salesforce-store.ts';
 
 export const SALESFORCE_INSTANCE_PREFIX = '/salesforce-instance';
@@ -32,6 +33,8 @@ export interface SalesforceOrg {
   /** A session id that never expires, for scripts and tests. */
   staticSession: string;
   store: SalesforceStore;
+  /** The daily REST budget `/limits` and `Sforce-Limit-Info` report. */
+  apiBudget: ApiBudget;
   createdAt: string;
 }
 
@@ -78,6 +81,10 @@ export class SalesforceOrgs {
     name?: string;
     loginPath?: string;
     staticSession?: string;
+    /** User licences, each adding to the daily API budget (default 10). */
+    licences?: number;
+    /** The daily API budget outright, instead of the licence formula. */
+    dailyApiRequests?: number;
   }): SalesforceOrg {
     const index = this.orgs.size;
     const key = input.key ?? `org${index + 1}`;
@@ -99,6 +106,7 @@ export class SalesforceOrgs {
       staticSession: input.staticSession ?? `${orgId}!sandbox-${randomBytes(12).toString('hex')}`,
       // Each org draws record ids from its own pod, so ids never collide across orgs.
       store: new SalesforceStore(index.toString(36).toUpperCase()),
+      apiBudget: new ApiBudget(input.dailyApiRequests ?? dailyApiLimit(input.licences)),
       createdAt: nowIso(),
     };
     this.orgs.set(key, org);

@@ -51,6 +51,7 @@ export const KEY_PREFIXES: Record<string, string> = {
   Contact: '003',
   User: '005',
   Lead: '00Q',
+  Opportunity: '006',
   Task: '00T',
   CustomField: '00N',
   PermissionSet: '0PS',
@@ -116,9 +117,43 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
           'Closed - Converted',
           'Closed - Not Converted',
         ],
+        restricted: true,
       },
     ],
     ['HasOptedOutOfEmail', 'boolean'],
+    ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner', label: 'Owner ID' }],
+    // Set by lead conversion (convertLead, not REST); the sandbox lets a create set them instead.
+    ['IsConverted', 'boolean', { createOnly: true, label: 'Converted' }],
+    ['ConvertedDate', 'date', { createOnly: true }],
+    [
+      'ConvertedContactId',
+      'reference',
+      { reference: ['Contact'], relationship: 'ConvertedContact', createOnly: true },
+    ],
+    [
+      'ConvertedAccountId',
+      'reference',
+      { reference: ['Account'], relationship: 'ConvertedAccount', createOnly: true },
+    ],
+  ],
+  Opportunity: [
+    ['Name', 'string', { required: true }],
+    [
+      'StageName',
+      'picklist',
+      {
+        picklist: ['Prospecting', 'Qualification', 'Closed Won', 'Closed Lost'],
+        restricted: true,
+        required: true,
+        label: 'Stage',
+      },
+    ],
+    ['CloseDate', 'date', { required: true, label: 'Close Date' }],
+    [
+      'AccountId',
+      'reference',
+      { reference: ['Account'], relationship: 'Account', label: 'Account ID' },
+    ],
     ['OwnerId', 'reference', { reference: ['User'], relationship: 'Owner', label: 'Owner ID' }],
   ],
   Task: [
@@ -137,9 +172,10 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
           'Waiting on someone else',
           'Deferred',
         ],
+        restricted: true,
       },
     ],
-    ['Priority', 'picklist', { picklist: ['High', 'Normal', 'Low'] }],
+    ['Priority', 'picklist', { picklist: ['High', 'Normal', 'Low'], restricted: true }],
     [
       'Type',
       'picklist',
@@ -151,6 +187,7 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
       {
         picklist: ['Task', 'Email', 'ListEmail', 'Cadence', 'Call', 'LinkedIn'],
         label: 'Task Subtype',
+        restricted: true,
         createOnly: true,
       },
     ],
@@ -162,7 +199,7 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
     [
       'WhatId',
       'reference',
-      { reference: ['Account'], relationship: 'What', label: 'Related To ID' },
+      { reference: ['Account', 'Opportunity'], relationship: 'What', label: 'Related To ID' },
     ],
     [
       'AccountId',

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Sequence, salesforceId } from '../core/ids.ts';
 import { nowIso } from '../core/http.ts';
 import {
@@ -58,6 +59,24 @@ export class SalesforceParseError extends SalesforceWriteError {
   }
 }
 
+/**
+ * The user an API call runs as. Field-level security is the user's: a custom field is visible
+ * through the permission sets assigned to them. Outside a call (seed, inspection pages) the
+ * store runs in system context and sees every field, as Apex system mode does.
+ */
+const actingUser = new AsyncLocalStorage<{ userId: string | undefined }>();
+
+export function runAsSalesforceUser<T>(userId: string | undefined, action: () => T): T {
+  return actingUser.run({ userId }, action);
+}
+
+/** The same record id, in its 18-character form or (as a client may send it) 15-character. */
+function sameId(left: unknown, right: unknown): boolean {
+  if (typeof left !== 'string' || typeof right !== 'string') return false;
+  if (left.length === 15 || right.length === 15) return left.slice(0, 15) === right.slice(0, 15);
+  return left === right;
+}
+
 export interface ReportColumn {
   apiName: string;
   label: string;
@@ -99,26 +118,67 @@ export class SalesforceStore {
   }
 
   /**
-   * Fields the API user can see: standard ones, plus custom ones once FLS grants read
-   * (writable once it grants edit too).
+   * Fields the calling user can see: standard ones, plus custom ones once a permission set of
+   * theirs grants read (writable once it grants edit too). In system context, every field.
    */
   fields(objectName: string): FieldDescribe[] {
-    const custom = (this.customFields.get(objectName) ?? [])
-      .filter((candidate) => this.permission(objectName, candidate.name, 'PermissionsRead'))
+    const session = actingUser.getStore();
+    const declared = this.customFields.get(objectName) ?? [];
+    const sets = session && declared.length > 0 && this.permissionSetsOf(session.userId);
+    const custom = declared
+      .filter(
+        (candidate) =>
+          !sets || this.permission(sets, objectName, candidate.name, 'PermissionsRead'),
+      )
       .map((candidate) => {
-        const editable = this.permission(objectName, candidate.name, 'PermissionsEdit');
+        const editable =
+          !sets || this.permission(sets, objectName, candidate.name, 'PermissionsEdit');
         return { ...candidate, createable: editable, updateable: editable };
       });
     return [...(standardFields(objectName) ?? []), ...custom];
   }
 
-  allCustomFields(): Array<{ objectName: string; field: FieldDescribe; visible: boolean }> {
+  /** Every custom field, with the active users who may read it (for the inspection page). */
+  allCustomFields(): Array<{ objectName: string; field: FieldDescribe; readableBy: string[] }> {
+    const users = this.all('User').filter((user) => user.IsActive !== false);
+    const setsOf = new Map(users.map((user) => [user, this.permissionSetsOf(String(user.Id))]));
     return [...this.customFields].flatMap(([objectName, fields]) =>
       fields.map((candidate) => ({
         objectName,
         field: candidate,
-        visible: this.permission(objectName, candidate.name, 'PermissionsRead'),
+        readableBy: users
+          .filter((user) =>
+            this.permission(
+              setsOf.get(user) ?? new Set(),
+              objectName,
+              candidate.name,
+              'PermissionsRead',
+            ),
+          )
+          .map((user) => String(user.Username)),
       })),
+    );
+  }
+
+  /**
+   * The permission sets that apply to a user: those assigned to them (PermissionSetAssignment)
+   * and the profile's own (every sandbox user has the System Administrator profile). A set
+   * nobody is assigned grants nothing, however many FieldPermissions it holds.
+   */
+  permissionSetsOf(userId: string | undefined): Set<string> {
+    const assigned = new Set(
+      this.all('PermissionSetAssignment')
+        .filter((assignment) => sameId(assignment.AssigneeId, userId))
+        .map((assignment) => assignment.PermissionSetId),
+    );
+    return new Set(
+      this.all('PermissionSet')
+        .filter(
+          (set) =>
+            set.IsOwnedByProfile === true ||
+            [...assigned].some((permissionSetId) => sameId(permissionSetId, set.Id)),
+        )
+        .map((set) => String(set.Id)),
     );
   }
 
@@ -210,6 +270,7 @@ export class SalesforceStore {
   }
 
   update(objectName: string, record: SfRecord, values: Record<string, unknown>): SfRecord {
+    if (objectName === 'Lead' && record.IsConverted === true) throw convertedLead([]);
     Object.assign(record, this.validate(objectName, values, 'update', record), {
       LastModifiedDate: nowIso(),
     });
@@ -233,6 +294,7 @@ export class SalesforceStore {
   }
 
   private permission(
+    permissionSets: Set<string>,
     objectName: string,
     fieldName: string,
     flag: 'PermissionsRead' | 'PermissionsEdit',
@@ -240,7 +302,9 @@ export class SalesforceStore {
     const qualified = `${objectName}.${fieldName}`.toLowerCase();
     return this.all('FieldPermissions').some(
       (permission) =>
-        String(permission.Field).toLowerCase() === qualified && permission[flag] === true,
+        [...permissionSets].some((id) => sameId(id, permission.ParentId)) &&
+        String(permission.Field).toLowerCase() === qualified &&
+        permission[flag] === true,
     );
   }
 
@@ -276,7 +340,7 @@ export class SalesforceStore {
       if (
         definition.restrictedPicklist &&
         value !== null &&
-        !definition.picklistValues.some((option) => option.value === value)
+        !definition.picklistValues.some((option) => option.active && option.value === value)
       ) {
         throw new SalesforceWriteError(
           'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
@@ -286,34 +350,39 @@ export class SalesforceStore {
       }
       const stored = toValue(value);
       if (stored !== null && stored !== '') checkType(definition, stored);
-      if (stored !== null && stored !== '') this.checkValue(definition, stored);
+      if (stored !== null && stored !== '') this.checkValue(objectName, definition, stored);
       clean[definition.name] = stored;
     }
-    if (mode === 'create') {
-      const missing = (standardFields(objectName) ?? []).filter(
-        (candidate) =>
-          !candidate.nillable &&
-          candidate.createable &&
-          candidate.type !== 'boolean' &&
-          (clean[candidate.name] === undefined ||
-            clean[candidate.name] === null ||
-            clean[candidate.name] === ''),
+    // Required fields: all of them on create; on update, those the body empties.
+    const missing = (standardFields(objectName) ?? []).filter(
+      (candidate) =>
+        !candidate.nillable &&
+        candidate.createable &&
+        candidate.type !== 'boolean' &&
+        (mode === 'create' || candidate.name in clean) &&
+        (clean[candidate.name] === undefined ||
+          clean[candidate.name] === null ||
+          clean[candidate.name] === ''),
+    );
+    if (missing.length > 0)
+      throw new SalesforceWriteError(
+        'REQUIRED_FIELD_MISSING',
+        `Required fields are missing: [${missing.map((candidate) => candidate.name).join(', ')}]`,
+        missing.map((candidate) => candidate.name),
       );
-      if (missing.length > 0)
-        throw new SalesforceWriteError(
-          'REQUIRED_FIELD_MISSING',
-          `Required fields are missing: [${missing.map((candidate) => candidate.name).join(', ')}]`,
-          missing.map((candidate) => candidate.name),
-        );
-    }
     if (objectName === 'FieldPermissions') this.checkFieldPermissions({ ...existing, ...clean });
+    if (objectName === 'PermissionSetAssignment') this.checkAssignment({ ...existing, ...clean });
     this.checkUnique(objectName, clean, existing);
     return clean;
   }
 
-  private checkValue(definition: FieldDescribe, value: Exclude<SfValue, null>): void {
+  private checkValue(
+    objectName: string,
+    definition: FieldDescribe,
+    value: Exclude<SfValue, null>,
+  ): void {
     const text = String(value);
-    if (definition.type === 'reference') this.checkReference(definition, text);
+    if (definition.type === 'reference') this.checkReference(objectName, definition, text);
     if (definition.type === 'email' && !EMAIL.test(text))
       throw new SalesforceWriteError(
         'INVALID_EMAIL_ADDRESS',
@@ -349,19 +418,28 @@ export class SalesforceStore {
   /**
    * A lookup takes an id of one of the objects it references: a malformed id answers
    * MALFORMED_ID, an id of another object (an Account id in Task.WhoId) FIELD_INTEGRITY_EXCEPTION,
-   * an id of the right object that does not exist INVALID_CROSS_REFERENCE_KEY.
+   * an id of the right object that does not exist INVALID_CROSS_REFERENCE_KEY. An owner must
+   * be an active user (INACTIVE_OWNER_OR_USER), and a converted lead cannot be referenced.
    */
-  private checkReference(definition: FieldDescribe, id: string): void {
+  private checkReference(objectName: string, definition: FieldDescribe, id: string): void {
     const message = `${definition.label}: id value of incorrect type: ${id}`;
     if (!/^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/.test(id))
       throw new SalesforceWriteError('MALFORMED_ID', message, [definition.name]);
     const target = objectOfKeyPrefix(id.slice(0, 3));
     if (!target || !definition.referenceTo.includes(target))
       throw new SalesforceWriteError('FIELD_INTEGRITY_EXCEPTION', message, [definition.name]);
-    if (!this.get(target, id))
+    const record = this.get(target, id);
+    if (!record)
       throw new SalesforceWriteError('INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id', [
         definition.name,
       ]);
+    if (definition.name === 'OwnerId' && record.IsActive === false)
+      throw new SalesforceWriteError(
+        'INACTIVE_OWNER_OR_USER',
+        `operation performed with inactive user [${id.slice(0, 15)}] as owner of ${objectName.toLowerCase()}`,
+        [definition.name],
+      );
+    if (target === 'Lead' && record.IsConverted === true) throw convertedLead([definition.name]);
   }
 
   /**
@@ -405,6 +483,21 @@ export class SalesforceStore {
       );
   }
 
+  /** A user holds a permission set once. */
+  private checkAssignment(record: Record<string, unknown>): void {
+    const duplicate = this.all('PermissionSetAssignment').find(
+      (candidate) =>
+        candidate.Id !== record.Id &&
+        sameId(candidate.AssigneeId, record.AssigneeId) &&
+        sameId(candidate.PermissionSetId, record.PermissionSetId),
+    );
+    if (duplicate)
+      throw new SalesforceWriteError(
+        'DUPLICATE_VALUE',
+        `duplicate value found: <unknown> duplicates value on record with id: ${String(duplicate.Id).slice(0, 15)}`,
+      );
+  }
+
   /** Fields Salesforce computes: Name from first and last name, Task.AccountId from its Who or What. */
   private derive(objectName: string, record: SfRecord): void {
     if (objectName === 'Contact' || objectName === 'Lead' || objectName === 'User') {
@@ -412,13 +505,24 @@ export class SalesforceStore {
     }
     if (objectName === 'Task') {
       const who = typeof record.WhoId === 'string' ? this.get('Contact', record.WhoId) : undefined;
-      record.AccountId = (
-        typeof record.WhatId === 'string' && record.WhatId.startsWith('001')
-          ? record.WhatId
-          : (who?.AccountId ?? null)
-      ) as SfValue;
+      const what = typeof record.WhatId === 'string' ? this.find(record.WhatId) : undefined;
+      record.AccountId =
+        what?.objectName === 'Account'
+          ? (what.record.Id ?? null)
+          : what?.objectName === 'Opportunity'
+            ? (what.record.AccountId ?? null)
+            : (who?.AccountId ?? null);
     }
   }
+}
+
+/** Salesforce's answer to a write on, or a reference to, a converted lead. */
+function convertedLead(fields: string[]): SalesforceWriteError {
+  return new SalesforceWriteError(
+    'CANNOT_UPDATE_CONVERTED_LEAD',
+    'cannot reference converted lead',
+    fields,
+  );
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

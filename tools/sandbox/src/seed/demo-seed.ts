@@ -389,7 +389,14 @@ function seedSalesforce(
     Description: 'Profile-owned permission set',
   });
   admin.IsOwnedByProfile = true;
-  org.create('PermissionSet', { Name: 'OutSync_Integration', Label: 'OutSync Integration' });
+  const integration = org.create('PermissionSet', {
+    Name: 'OutSync_Integration',
+    Label: 'OutSync Integration',
+  });
+  // Field permissions count only through an assigned set: the users who may connect OutSync
+  // hold this one, so what 'Create Fields' grants on it takes effect.
+  for (const user of users)
+    org.create('PermissionSetAssignment', { AssigneeId: user.Id, PermissionSetId: integration.Id });
   org.reports = [
     {
       id: org.newId('Report'),

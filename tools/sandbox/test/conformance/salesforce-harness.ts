@@ -55,7 +55,8 @@ export async function startSalesforceConformance(): Promise<SalesforceConformanc
 
 /**
  * Creates a Text External ID field through the Tooling API and grants it read and edit with a
- * permission set, as an admin (or the product's set-up) does; until then the field is invisible.
+ * permission set assigned to the session's user, as an admin (or the product's set-up) does;
+ * until then the field is invisible.
  */
 export async function addExternalIdField(
   connection: Connection,
@@ -78,6 +79,10 @@ export async function addExternalIdField(
     PermissionsRead: true,
     PermissionsEdit: true,
   });
+  const { user_id: userId } = await connection.identity();
+  await connection
+    .sobject('PermissionSetAssignment')
+    .create({ AssigneeId: userId, PermissionSetId: permissionSet.id });
 }
 
 /**
