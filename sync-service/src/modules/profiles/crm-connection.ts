@@ -203,6 +203,12 @@ export function createCrmConnections(deps: CrmConnectionsDeps): CrmConnections {
     };
   }
 
+  /** The connection's user: the last segment of the identity URL (`…/id/{orgId}/{userId}`). */
+  function userIdOf(identityUrl: string | null): string | null {
+    const match = identityUrl ? /\/id\/[^/]+\/([A-Za-z0-9]{15,18})\/?$/.exec(identityUrl) : null;
+    return match?.[1] ?? null;
+  }
+
   function instanceOf(profile: ProfileDoc): string {
     const instanceUrl = profile.connection?.instanceUrl;
     if (!instanceUrl) throw notConnected(profile.crm);
@@ -213,7 +219,11 @@ export function createCrmConnections(deps: CrmConnectionsDeps): CrmConnections {
     tokenAuth,
     hubspot: (profile) => deps.gateway.hubspot.api(tokenAuth(profile)),
     salesforce: (profile) =>
-      deps.gateway.salesforce.api({ instanceUrl: instanceOf(profile), auth: tokenAuth(profile) }),
+      deps.gateway.salesforce.api({
+        instanceUrl: instanceOf(profile),
+        auth: tokenAuth(profile),
+        userId: userIdOf(profile.connection?.identityUrl ?? null),
+      }),
     hubspotClient: (profile) => deps.gateway.hubspot.client(tokenAuth(profile)),
     salesforceClient: (profile) =>
       deps.gateway.salesforce.client({

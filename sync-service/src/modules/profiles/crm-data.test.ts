@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { MeResponse } from '@outsync/contracts';
 import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import {
+  SALESFORCE_DEMO_ACCESS_TOKEN,
   SALESFORCE_DEMO_CLIENT_ID,
   SALESFORCE_DEMO_CLIENT_SECRET,
+  SALESFORCE_DEMO_INSTANCE_PATH,
   type RunningSandbox,
 } from '@outsync/sandbox';
 import nock from 'nock';
@@ -41,6 +43,30 @@ async function setFaults(body: Record<string, unknown>): Promise<void> {
     body: JSON.stringify(body),
   });
   if (answer.status !== 200) throw new Error(`faults answered ${answer.status}`);
+}
+
+/**
+ * Takes the demo org's 'OutSync Integration' permission set away from every user, as in an org
+ * where no admin assigned it: only 'Create Fields' assigning it makes the fields visible.
+ */
+async function withdrawIntegrationSet(): Promise<void> {
+  const api = `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}/services/data/v62.0`;
+  const headers = { authorization: `Bearer ${SALESFORCE_DEMO_ACCESS_TOKEN}` };
+  const query = async (soql: string) => {
+    const answer = await fetch(`${api}/query?q=${encodeURIComponent(soql)}`, { headers });
+    return ((await answer.json()) as { records: Array<{ Id: string }> }).records;
+  };
+  const [set] = await query("SELECT Id FROM PermissionSet WHERE Name = 'OutSync_Integration'");
+  const held = await query(
+    `SELECT Id FROM PermissionSetAssignment WHERE PermissionSetId = '${set?.Id ?? ''}'`,
+  );
+  for (const { Id } of held) {
+    const answer = await fetch(`${api}/sobjects/PermissionSetAssignment/${Id}`, {
+      method: 'DELETE',
+      headers,
+    });
+    if (answer.status !== 204) throw new Error(`delete answered ${answer.status}`);
+  }
 }
 
 async function stored(id: string): Promise<ProfileDoc> {
@@ -230,7 +256,8 @@ describe('Salesforce settings data', () => {
     expect(blank.status).toBe(400);
   });
 
-  it('creates the custom fields on the chosen objects, again without error', async () => {
+  it('creates the custom fields on the chosen objects, visible to the connected user, again without error', async () => {
+    await withdrawIntegrationSet();
     const sets = await owner.get<Array<{ Id: string; Name: string }>>(
       `/api/admin/salesforce/permissions/${salesforceId}`,
     );

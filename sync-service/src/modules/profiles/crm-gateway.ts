@@ -135,7 +135,7 @@ export function createCrmGateway(config: CrmGatewayConfig, fetch: ConnectorFetch
       },
       client: ({ instanceUrl, auth }) =>
         salesforce.createSalesforceClient({ instanceUrl, apiVersion, fetch, auth }),
-      api({ instanceUrl, auth }) {
+      api({ instanceUrl, auth, userId }) {
         const client = salesforce.createSalesforceClient({ instanceUrl, apiVersion, fetch, auth });
         return {
           async listActiveUsers() {
@@ -159,6 +159,7 @@ export function createCrmGateway(config: CrmGatewayConfig, fetch: ConnectorFetch
               objects,
               fields: SALESFORCE_CUSTOM_FIELDS,
               permissionSetId,
+              ...(userId ? { assigneeId: userId } : {}),
             });
           },
         };

@@ -94,7 +94,8 @@ export type CrmGateway = {
       identityUrl: string | null;
       accessToken: string;
     }): Promise<SalesforceIdentity>;
-    api(input: { instanceUrl: string; auth: TokenAuth }): SalesforceApi;
+    /** `userId`: the connection's own user, who is given the custom fields' permission set. */
+    api(input: { instanceUrl: string; auth: TokenAuth; userId?: string | null }): SalesforceApi;
     /** The connector's whole client, for the sync pipeline and block lists. */
     client(input: { instanceUrl: string; auth: TokenAuth }): SalesforceClient;
   };

@@ -290,6 +290,9 @@ describe('createCustomFields', () => {
   const permissionsQuery =
     "SELECT Id, Field, PermissionsRead, PermissionsEdit FROM FieldPermissions WHERE ParentId = '0PS1' AND Field IN ('Contact.OSLastReplyAt__c', 'Contact.OSLastSubject__c', 'Lead.OSLastReplyAt__c', 'Lead.OSLastSubject__c')";
 
+  const assignmentQuery =
+    "SELECT Id FROM PermissionSetAssignment WHERE AssigneeId = '005A1' AND PermissionSetId = '0PS1'";
+
   function tooling(fullName: string, metadata: Record<string, string | number | boolean>) {
     return nock(INSTANCE)
       .post(`${DATA}/tooling/sobjects/CustomField`, { FullName: fullName, Metadata: metadata })
@@ -368,19 +371,30 @@ describe('createCustomFields', () => {
           },
         ],
       })
-      .reply(200, [{ id: '01k2', success: true, errors: [] }]);
+      .reply(200, [{ id: '01k2', success: true, errors: [] }])
+      // The integration user does not hold the set yet: it is assigned to them.
+      .get(`${DATA}/query`)
+      .query({ q: assignmentQuery })
+      .reply(200, { totalSize: 0, done: true, records: [] })
+      .post(`${DATA}/sobjects/PermissionSetAssignment`, {
+        AssigneeId: '005A1',
+        PermissionSetId: '0PS1',
+      })
+      .reply(201, { id: '0Pa1', success: true, errors: [] });
 
     await expect(
       client().createCustomFields({
         objects: ['Contact', 'Lead'],
         fields,
         permissionSetId: '0PS1',
+        assigneeId: '005A1',
       }),
     ).resolves.toEqual({
       created: ['Contact.OSLastSubject__c', 'Lead.OSLastReplyAt__c', 'Lead.OSLastSubject__c'],
       existing: ['Contact.OSLastReplyAt__c'],
       permissionsCreated: ['Lead.OSLastReplyAt__c', 'Lead.OSLastSubject__c'],
       permissionsUpdated: ['Contact.OSLastSubject__c'],
+      assigned: true,
     });
   });
 
@@ -419,6 +433,13 @@ describe('createCustomFields', () => {
             PermissionsEdit: true,
           }),
         ),
+      })
+      .get(`${DATA}/query`)
+      .query({ q: assignmentQuery })
+      .reply(200, {
+        totalSize: 1,
+        done: true,
+        records: [row('PermissionSetAssignment', { Id: '0Pa1' })],
       });
 
     await expect(
@@ -426,8 +447,10 @@ describe('createCustomFields', () => {
         objects: ['Contact', 'Lead'],
         fields,
         permissionSetId: '0PS1',
+        assigneeId: '005A1',
       }),
     ).resolves.toEqual({
+      assigned: false,
       created: [],
       existing: [
         'Contact.OSLastReplyAt__c',

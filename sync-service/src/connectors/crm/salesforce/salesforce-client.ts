@@ -91,6 +91,11 @@ export type CreateCustomFieldsRequest = {
   fields: readonly SalesforceCustomField[];
   /** The permission set (not profile-owned) that gets read and edit on every field. */
   permissionSetId: string;
+  /**
+   * The integration user (the connection's own): the set is assigned to them, since a field is
+   * visible to the API only through a permission set its user holds.
+   */
+  assigneeId?: string;
 };
 
 /** Qualified names (`Contact.OSLastReplyAt__c`) by what happened to them. */
@@ -99,6 +104,8 @@ export type CreateCustomFieldsResult = {
   existing: string[];
   permissionsCreated: string[];
   permissionsUpdated: string[];
+  /** True when the permission set was assigned to the integration user by this call. */
+  assigned: boolean;
 };
 
 export type SalesforceClient = {
@@ -166,6 +173,8 @@ const FieldPermissionRowSchema = z.looseObject({
 });
 
 const SaveResultSchema = z.looseObject({ success: z.literal(true) });
+
+const IdRowSchema = z.looseObject({ Id: z.string() });
 
 const CollectionResultsSchema = z.array(
   z.looseObject({
@@ -300,6 +309,30 @@ export function createSalesforceClient(options: SalesforceClientOptions): Salesf
     return { created: toCreate, updated: toUpdate.map((row) => row.name) };
   }
 
+  /** Gives the user the permission set unless they hold it; answers whether it was given now. */
+  async function assignPermissionSet(permissionSetId: string, assigneeId: string) {
+    const held = await query(
+      `SELECT Id FROM PermissionSetAssignment WHERE AssigneeId = ${soqlString(assigneeId)} AND PermissionSetId = ${soqlString(permissionSetId)}`,
+      IdRowSchema,
+      'createCustomFields',
+    );
+    if (held.length > 0) return false;
+    try {
+      await http.request({
+        operation: 'createCustomFields',
+        method: 'POST',
+        path: `${dataPath}/sobjects/PermissionSetAssignment`,
+        json: { AssigneeId: assigneeId, PermissionSetId: permissionSetId },
+        schema: SaveResultSchema,
+      });
+      return true;
+    } catch (error) {
+      // Assigned meanwhile (another Create Fields at the same time): the user holds it.
+      if (isConnectorError(error) && error.vendorCode === 'DUPLICATE_VALUE') return false;
+      throw error;
+    }
+  }
+
   /** sObject Collections without allOrNone; any failed record fails the call, naming it. */
   async function saveCollection(
     method: 'POST' | 'PATCH',
@@ -399,7 +432,11 @@ export function createSalesforceClient(options: SalesforceClientOptions): Salesf
       );
       const names = targets.map((target) => target.name);
       const permissions = await grantFieldPermissions(request.permissionSetId, names);
+      const assigned = request.assigneeId
+        ? await assignPermissionSet(request.permissionSetId, request.assigneeId)
+        : false;
       return {
+        assigned,
         created: names.filter((_name, index) => outcomes[index] === 'created'),
         existing: names.filter((_name, index) => outcomes[index] === 'existing'),
         permissionsCreated: permissions.created,
