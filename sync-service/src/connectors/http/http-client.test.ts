@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { z } from 'zod';
-import type { ConnectorError } from './connector-error';
+import { ConnectorError } from './connector-error';
 import { createHttpClient, type HttpClientOptions, type TokenAuth } from './http-client';
 import { collectPages } from './paging';
 import { redact } from './redact';
@@ -393,17 +393,60 @@ describe('retries', () => {
     ).resolves.toEqual({ ok: true });
   });
 
-  it('awaits the throttle before the first attempt and before each retry', async () => {
-    nock(BASE).get('/a').reply(503, 'down').get('/a').reply(200, { ok: true });
-    let waits = 0;
-    const throttle = (): Promise<void> => {
-      waits++;
+  it('awaits the throttle before the first attempt and before each retry, with the request', async () => {
+    nock(BASE).get('/a').query({ q: '1' }).reply(503, 'down');
+    nock(BASE).get('/a').query({ q: '1' }).reply(200, { ok: true });
+    const seen: string[] = [];
+    const throttle = (request: { method: string; url: string }): Promise<void> => {
+      seen.push(`${request.method} ${request.url}`);
       return Promise.resolve();
     };
 
-    await client({ throttle }).request({ operation: 'a', method: 'GET', path: '/a', schema: Ok });
+    await client({ throttle }).request({
+      operation: 'a',
+      method: 'GET',
+      path: '/a',
+      query: { q: '1' },
+      schema: Ok,
+    });
 
-    expect(waits).toBe(2);
+    expect(seen).toEqual([`GET ${BASE}/a?q=1`, `GET ${BASE}/a?q=1`]);
+  });
+
+  it('fails with the throttle’s own error when it refuses the call, sending nothing', async () => {
+    const refusal = new ConnectorError({
+      system: 'salesforce',
+      operation: 'throttle',
+      code: 'rate_limited',
+      message: 'over budget',
+      retryAfterSeconds: 900,
+    });
+
+    const error = await failureOf(
+      client({ throttle: () => Promise.reject(refusal) }).request({
+        operation: 'a',
+        method: 'GET',
+        path: '/a',
+        schema: Ok,
+      }),
+    );
+
+    expect(error).toBe(refusal);
+  });
+
+  it('shows every response to the observer, refusals included', async () => {
+    nock(BASE)
+      .get('/a')
+      .reply(503, 'down', { 'x-usage': '1' })
+      .get('/a')
+      .reply(200, { ok: true }, { 'x-usage': '2' });
+    const seen: string[] = [];
+
+    await client({
+      observe: (response) => seen.push(`${response.status} ${response.headers.get('x-usage')}`),
+    }).request({ operation: 'a', method: 'GET', path: '/a', schema: Ok });
+
+    expect(seen).toEqual(['503 1', '200 2']);
   });
 
   it('stops after the configured number of retries', async () => {

@@ -40,15 +40,17 @@ export type HttpClientOptions = {
   secrets?: () => readonly string[];
   /**
    * Awaited before every attempt, the first and each retry: where a per-account rate limit
-   * (a token bucket shared by the account's clients) plugs in.
+   * (shared by the account's clients) plugs in. It may throw a ConnectorError to refuse the call.
    */
-  throttle?: () => Promise<void>;
+  throttle?: (request: { method: string; url: string }) => Promise<void>;
+  /** Sees every response (its headers: the vendor's rate-limit and usage counters). */
+  observe?: (response: Response) => void;
 };
 
 /** The knobs every vendor client passes through to its HTTP client. */
 export type ClientTuning = Pick<
   HttpClientOptions,
-  'fetch' | 'timeoutMs' | 'retries' | 'maxRetryAfterMs' | 'throttle'
+  'fetch' | 'timeoutMs' | 'retries' | 'maxRetryAfterMs' | 'throttle' | 'observe'
 >;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -98,12 +100,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const usedTokens = new Set<string>();
   let refreshing: Promise<string> | undefined;
 
-  const throttle = options.throttle;
+  const { throttle, observe } = options;
   const api = ky.create({
     fetch: adaptFetch(fetchImpl),
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     throwHttpErrors: true,
-    hooks: throttle ? { beforeRequest: [() => throttle()], beforeRetry: [() => throttle()] } : {},
+    hooks: {
+      ...(throttle
+        ? {
+            beforeRequest: [({ request }) => throttle(request)],
+            beforeRetry: [({ request }) => throttle(request)],
+          }
+        : {}),
+      ...(observe ? { afterResponse: [({ response }) => observe(response)] } : {}),
+    },
   });
 
   const secrets = (): string[] => [...(options.secrets?.() ?? []), ...usedTokens];
