@@ -341,7 +341,7 @@ describe('the sync pipeline under failure', () => {
     );
   });
 
-  it('delays but does not lose events while HubSpot answers 429 and then 503, and syncs each once', async () => {
+  it('delays but does not lose events while HubSpot limits the portal to 1 call per 10 s and then answers 503, and syncs each once', async () => {
     const hook = await smartleadWebhook();
     await sandboxCall('POST', '/_stats/reset');
     const retries = (logs: SyncEventDoc[]) =>
@@ -377,7 +377,10 @@ describe('the sync pipeline under failure', () => {
     } finally {
       await setHubspotFaults({ rateLimit: DEFAULT_RATE_LIMITS.hubspot.limit, errorRate: 0 });
     }
-    expect(limited.rateLimited).toBeGreaterThan(0);
+    // The portal's budget is kept by OutSync's own gate, which learns it from HubSpot's headers
+    // and puts the batch back rather than send what HubSpot would refuse; a 429 that still comes
+    // (a call already in flight) is retried the same way. Either way the attempt names the limit.
+    expect(limited.requests).toBeGreaterThan(0);
     expect(failing.faults).toBeGreaterThan(0);
 
     const logs = await finalLogs(hook._id, report.accepted, 120_000);
@@ -389,6 +392,14 @@ describe('the sync pipeline under failure', () => {
         'synced',
       ]);
     expect(Math.min(...retries(logs))).toBeGreaterThanOrEqual(2);
+    expect(
+      logs.filter(
+        (log) =>
+          !/429|rate limit|budget/i.test(
+            log.attempts.find((attempt) => attempt.outcome === 'retrying')?.message ?? '',
+          ),
+      ),
+    ).toEqual([]);
     expectEachIdentitySyncedOnce(logs);
     await expectHubspotHoldsEachOnce(report.leads, logs);
   });

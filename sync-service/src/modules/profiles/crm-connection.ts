@@ -1,3 +1,4 @@
+import type { CrmRateLimits, RequestGate } from '../../connectors/crm/crm-rate-limits';
 import { ConnectorError, isConnectorError, type TokenAuth } from '../../connectors/http';
 import type { CrmKind } from '@outsync/contracts';
 import type { Logger } from '../../platform/logger';
@@ -56,6 +57,8 @@ export type CrmConnectionsDeps = {
   secrets: SecretBox;
   gateway: CrmGateway;
   now: () => Date;
+  /** Request budgets per CRM account, shared by every client this process makes. */
+  rateLimits?: CrmRateLimits;
   /** Throws when a URL must not be called (private address); Salesforce instance URLs pass it. */
   guardUrl: (url: string) => Promise<void>;
   logger?: Logger;
@@ -209,6 +212,15 @@ export function createCrmConnections(deps: CrmConnectionsDeps): CrmConnections {
     return match?.[1] ?? null;
   }
 
+  /** The account's request budget: the portal (hub id) or the org. */
+  function gateOf(profile: ProfileDoc): RequestGate | undefined {
+    const limits = deps.rateLimits;
+    if (!limits) return undefined;
+    return profile.crm === 'SALESFORCE'
+      ? limits.salesforce(profile.organizationId)
+      : limits.hubspot(profile.organizationId);
+  }
+
   function instanceOf(profile: ProfileDoc): string {
     const instanceUrl = profile.connection?.instanceUrl;
     if (!instanceUrl) throw notConnected(profile.crm);
@@ -217,18 +229,20 @@ export function createCrmConnections(deps: CrmConnectionsDeps): CrmConnections {
 
   return {
     tokenAuth,
-    hubspot: (profile) => deps.gateway.hubspot.api(tokenAuth(profile)),
+    hubspot: (profile) => deps.gateway.hubspot.api(tokenAuth(profile), gateOf(profile)),
     salesforce: (profile) =>
       deps.gateway.salesforce.api({
         instanceUrl: instanceOf(profile),
         auth: tokenAuth(profile),
         userId: userIdOf(profile.connection?.identityUrl ?? null),
+        gate: gateOf(profile),
       }),
-    hubspotClient: (profile) => deps.gateway.hubspot.client(tokenAuth(profile)),
+    hubspotClient: (profile) => deps.gateway.hubspot.client(tokenAuth(profile), gateOf(profile)),
     salesforceClient: (profile) =>
       deps.gateway.salesforce.client({
         instanceUrl: instanceOf(profile),
         auth: tokenAuth(profile),
+        gate: gateOf(profile),
       }),
   };
 }

@@ -1,3 +1,4 @@
+import type { RequestGate } from '../../connectors/crm/crm-rate-limits';
 import { hubspotOAuth } from '@outsync/contracts';
 import * as hubspot from '../../connectors/crm/hubspot';
 import * as salesforce from '../../connectors/crm/salesforce';
@@ -55,9 +56,10 @@ export function createCrmGateway(config: CrmGatewayConfig, fetch: ConnectorFetch
         };
       },
       revoke: (refreshToken) => hubspot.revokeRefreshToken({ apiUrl, fetch, refreshToken }),
-      client: (auth) => hubspot.createHubspotClient({ apiUrl, fetch, auth }),
-      api(auth) {
-        const client = hubspot.createHubspotClient({ apiUrl, fetch, auth });
+      client: (auth, gate) =>
+        hubspot.createHubspotClient({ apiUrl, fetch, auth, ...gateOptions(gate) }),
+      api(auth, gate) {
+        const client = hubspot.createHubspotClient({ apiUrl, fetch, auth, ...gateOptions(gate) });
         return {
           async listOwners() {
             const owners = await client.listOwners();
@@ -133,10 +135,22 @@ export function createCrmGateway(config: CrmGatewayConfig, fetch: ConnectorFetch
           lastName: identity.lastName ?? identity.displayName,
         };
       },
-      client: ({ instanceUrl, auth }) =>
-        salesforce.createSalesforceClient({ instanceUrl, apiVersion, fetch, auth }),
-      api({ instanceUrl, auth, userId }) {
-        const client = salesforce.createSalesforceClient({ instanceUrl, apiVersion, fetch, auth });
+      client: ({ instanceUrl, auth, gate }) =>
+        salesforce.createSalesforceClient({
+          instanceUrl,
+          apiVersion,
+          fetch,
+          auth,
+          ...gateOptions(gate),
+        }),
+      api({ instanceUrl, auth, userId, gate }) {
+        const client = salesforce.createSalesforceClient({
+          instanceUrl,
+          apiVersion,
+          fetch,
+          auth,
+          ...gateOptions(gate),
+        });
         return {
           async listActiveUsers() {
             const users = await client.listUsers();
@@ -166,4 +180,9 @@ export function createCrmGateway(config: CrmGatewayConfig, fetch: ConnectorFetch
       },
     },
   };
+}
+
+/** A gate's hooks as the HTTP client takes them (none when there is no gate). */
+function gateOptions(gate: RequestGate | undefined) {
+  return gate ? { throttle: gate.throttle, observe: gate.observe } : {};
 }

@@ -1,3 +1,4 @@
+import type { RequestGate } from '../../connectors/crm/crm-rate-limits';
 import type { HubspotClient } from '../../connectors/crm/hubspot';
 import type { SalesforceClient } from '../../connectors/crm/salesforce';
 import type { TokenAuth } from '../../connectors/http';
@@ -74,9 +75,10 @@ export type CrmGateway = {
     tokenInfo(accessToken: string): Promise<HubspotTokenInfo>;
     /** Revokes a refresh token (and its access tokens) when a profile is deleted. */
     revoke(refreshToken: string): Promise<void>;
-    api(auth: TokenAuth): HubspotApi;
+    /** `gate`: the portal's request budget, shared by its clients (crm-rate-limits). */
+    api(auth: TokenAuth, gate?: RequestGate): HubspotApi;
     /** The connector's whole client, for the sync pipeline and block lists. */
-    client(auth: TokenAuth): HubspotClient;
+    client(auth: TokenAuth, gate?: RequestGate): HubspotClient;
   };
   salesforce: {
     authorizeUrl(input: {
@@ -95,8 +97,13 @@ export type CrmGateway = {
       accessToken: string;
     }): Promise<SalesforceIdentity>;
     /** `userId`: the connection's own user, who is given the custom fields' permission set. */
-    api(input: { instanceUrl: string; auth: TokenAuth; userId?: string | null }): SalesforceApi;
+    api(input: {
+      instanceUrl: string;
+      auth: TokenAuth;
+      userId?: string | null;
+      gate?: RequestGate;
+    }): SalesforceApi;
     /** The connector's whole client, for the sync pipeline and block lists. */
-    client(input: { instanceUrl: string; auth: TokenAuth }): SalesforceClient;
+    client(input: { instanceUrl: string; auth: TokenAuth; gate?: RequestGate }): SalesforceClient;
   };
 };

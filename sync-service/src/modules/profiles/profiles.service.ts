@@ -1,3 +1,4 @@
+import { createCrmRateLimits } from '../../connectors/crm/crm-rate-limits';
 // The profiles module's public face: other modules import profiles only through this file.
 import {
   ErrorCodes,
@@ -139,6 +140,7 @@ export function createProfilesService(deps: ProfilesServiceDeps): ProfilesServic
     profiles,
     secrets: deps.secrets,
     gateway: deps.gateway,
+    rateLimits: createCrmRateLimits(),
     now: deps.now,
     guardUrl: deps.guardUrl,
     logger: deps.logger,
