@@ -164,6 +164,7 @@ export const EnvSchema = z.object({
     5_000,
     'expected a number of milliseconds between 0 and 5000',
   ).default(50),
+  SYNC_MAX_BATCH: integer(1, 1_000, 'expected a number of events between 1 and 1000').default(200),
   SYNC_SWEEP_INTERVAL_MS: integer(
     1_000,
     3_600_000,
@@ -212,6 +213,7 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
     maxAttempts: env.SYNC_MAX_ATTEMPTS,
     leaseMs: env.SYNC_LEASE_MS,
     batchWindowMs: env.SYNC_BATCH_WINDOW_MS,
+    maxBatch: env.SYNC_MAX_BATCH,
     sweepIntervalMs: env.SYNC_SWEEP_INTERVAL_MS,
     retentionDays: env.WEBHOOK_LOG_RETENTION_DAYS,
   },

@@ -63,6 +63,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       dispatcher = createSyncDispatcher({
         schedule,
         windowMs: config.sync.batchWindowMs,
+        maxBatch: config.sync.maxBatch,
         now,
         logger,
       });
