@@ -1,5 +1,6 @@
 // Mutation testing of the sync pipeline's pure rules (`npm run mutation -w sync-service`): the
-// four platforms' normalizers and the gate and category-filter decisions (issue 11 "Proof").
+// four platforms' normalizers, the gate and category-filter decisions (issue 11 "Proof") and the
+// CRM writers' mappings (issues 11, 12).
 //
 // Stryker runs from the repository root (the script cds there): sync-service/jest.config.js
 // imports ../jest.preset.js, so the sandbox must mirror the root for that import to resolve.
@@ -8,6 +9,14 @@
 // in the root's .stryker-tmp/, outside every jest project's rootDir, so a root `npx jest` never
 // sees its copies (even when an aborted run leaves it behind).
 const rules = ['src/sync/normalize', 'src/sync/decisions'];
+// The writers' pure mapping modules, with their own tests (the writers themselves are covered by
+// nock tests, too slow to run per mutant).
+const mappings = [
+  'src/sync/write/event-values',
+  'src/sync/write/hubspot-mapping',
+  'src/sync/write/salesforce-mapping',
+  'src/sync/write/salesforce-field-catalog',
+];
 
 // Away from UTC: a zone-less time the normalizers misread in the host's zone only shows in a
 // zone of its own, and the test runners Stryker starts inherit this one.
@@ -23,14 +32,22 @@ export default {
     // Only the rules' own tests: the score says what they pin, and the service's database
     // suites (and other suites in progress) cannot slow or fail the initial run.
     config: {
-      testMatch: rules.map((folder) => `<rootDir>/${folder}/**/*.test.ts`),
+      testMatch: [
+        ...rules.map((folder) => `<rootDir>/${folder}/**/*.test.ts`),
+        '<rootDir>/src/sync/write/event-values.test.ts',
+        '<rootDir>/src/sync/write/hubspot-mapping.test.ts',
+        '<rootDir>/src/sync/write/salesforce-mapping.test.ts',
+      ],
     },
   },
-  mutate: rules.flatMap((folder) => [
-    `sync-service/${folder}/**/*.ts`,
-    `!sync-service/${folder}/**/*.test.ts`,
-    `!sync-service/${folder}/**/fixtures/**`,
-  ]),
+  mutate: [
+    ...rules.flatMap((folder) => [
+      `sync-service/${folder}/**/*.ts`,
+      `!sync-service/${folder}/**/*.test.ts`,
+      `!sync-service/${folder}/**/fixtures/**`,
+    ]),
+    ...mappings.map((file) => `sync-service/${file}.ts`),
+  ],
   coverageAnalysis: 'perTest',
   ignorePatterns: [
     '/*',

@@ -29,6 +29,7 @@ import {
 import type { CrmWriter } from './write/crm-writer';
 import { createHubspotWriter } from './write/hubspot';
 import { createPropertyCache } from './write/hubspot-properties';
+import { createSalesforceFieldCache, createSalesforceWriter } from './write/salesforce';
 
 export type SyncModels = {
   events: SyncEventModel;
@@ -72,6 +73,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const models = syncModels(deps.db);
   const { modules } = deps;
   const propertyCache = createPropertyCache();
+  const salesforceFieldCache = createSalesforceFieldCache();
   const apiKeys = apiKeyModel(deps.db.connection);
   const endpoints = userAccountModel(deps.db.connection);
   const lookup = createLeadCategoryLookup({
@@ -117,23 +119,26 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   function writerFor(profile: ProfileDoc | null) {
     if (!profile) return { writer: null, problem: 'The CRM profile of this webhook was deleted.' };
-    if (profile.crm === 'SALESFORCE')
-      return {
-        writer: null,
-        problem:
-          'Writing to Salesforce is not available yet: this event was received and kept, not synced.',
-      };
     if (!profile.connection)
       return {
         writer: null,
-        problem:
-          'HubSpot is not connected for this profile: connect it again under Connected accounts.',
+        problem: `${profile.crm === 'SALESFORCE' ? 'Salesforce' : 'HubSpot'} is not connected for this profile: connect it again under Connected accounts.`,
       };
+    const counts = (leadKeys: readonly string[]) => writtenEventCounts(profile._id, leadKeys);
+    if (profile.crm === 'SALESFORCE') {
+      const writer = createSalesforceWriter({
+        client: modules.profiles.connections.salesforceClient(profile),
+        orgId: profile.organizationId,
+        fieldCache: salesforceFieldCache,
+        writtenEventCounts: counts,
+      });
+      return { writer: oneAtATime(`salesforce:${profile.organizationId}`, writer), problem: null };
+    }
     const writer = createHubspotWriter({
       client: modules.profiles.connections.hubspotClient(profile),
       portalId: profile.organizationId,
       propertyCache,
-      writtenEventCounts: (leadKeys) => writtenEventCounts(profile._id, leadKeys),
+      writtenEventCounts: counts,
     });
     return { writer: oneAtATime(`hubspot:${profile.organizationId}`, writer), problem: null };
   }

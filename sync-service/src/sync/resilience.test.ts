@@ -6,6 +6,9 @@ import {
   DEFAULT_RATE_LIMITS,
   HUBSPOT_DEMO_HUB_ID,
   HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
+  SALESFORCE_DEMO_ACCESS_TOKEN,
+  SALESFORCE_DEMO_INSTANCE_PATH,
+  SALESFORCE_DEMO_ORG_ID,
   startSandbox,
   type RunningSandbox,
 } from '@outsync/sandbox';
@@ -59,6 +62,7 @@ let worker: ServiceProcess;
 const started: ServiceProcess[] = [];
 let processEnv: Record<string, string>;
 let profile: { _id: Types.ObjectId; ownerId: Types.ObjectId };
+let salesforceProfile: { _id: Types.ObjectId; ownerId: Types.ObjectId };
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, smtpPort: 0, host: '127.0.0.1' });
@@ -81,6 +85,18 @@ beforeAll(async () => {
     secrets: createSecretBox(TEST_SECRETS_KEY),
   });
   profile = { _id: built._id, ownerId: built.ownerId };
+  const salesforce = await buildProfile(db, {
+    ownerId: owner._id,
+    crm: 'SALESFORCE',
+    organizationId: SALESFORCE_DEMO_ORG_ID,
+    connection: {
+      accessToken: SALESFORCE_DEMO_ACCESS_TOKEN,
+      refreshToken: 'unused',
+      instanceUrl: `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}`,
+    },
+    secrets: createSecretBox(TEST_SECRETS_KEY),
+  });
+  salesforceProfile = { _id: salesforce._id, ownerId: salesforce.ownerId };
 
   processEnv = {
     PORT: '0',
@@ -127,6 +143,64 @@ async function smartleadWebhook() {
       createContactCustomProperties: true,
     },
   });
+}
+
+/** Smartlead into Salesforce Leads, an e-mail Task per send and reply (log type 0). */
+async function salesforceWebhook() {
+  return buildWebhook(db, {
+    profile: {
+      ...salesforceProfile,
+      crm: 'SALESFORCE',
+      organizationId: SALESFORCE_DEMO_ORG_ID,
+    },
+    owner: { id: await salesforceUserId() },
+    settings: { emailService: 'smartlead', salesforceObjectType: 'Lead' },
+  });
+}
+
+/** An active user of the demo org: the webhook's selected owner of the Tasks. */
+async function salesforceUserId(): Promise<string> {
+  const [user] = await salesforceQuery<{ Id: string }>(
+    'SELECT Id FROM User WHERE IsActive = true ORDER BY Name LIMIT 1',
+  );
+  if (!user) throw new Error('the demo org has no active user');
+  return user.Id;
+}
+
+async function salesforceQuery<Row>(soql: string): Promise<Row[]> {
+  const response = await fetch(
+    `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}/services/data/v62.0/query?q=${encodeURIComponent(soql)}`,
+    { headers: { authorization: `Bearer ${SALESFORCE_DEMO_ACCESS_TOKEN}` } },
+  );
+  if (!response.ok) throw new Error(`SOQL answered ${response.status}`);
+  return ((await response.json()) as { records: Row[] }).records;
+}
+
+/**
+ * What "synced once" means in Salesforce: one Lead per lead, one Task per synced send or reply
+ * (each the one its log points at, on that log's Lead).
+ */
+async function expectSalesforceHoldsEachOnce(leads: string[], logs: SyncEventDoc[]) {
+  const quoted = leads.map((lead) => `'${lead}'`).join(', ');
+  const people = await salesforceQuery<{ Id: string; Email: string }>(
+    `SELECT Id, Email FROM Lead WHERE Email IN (${quoted})`,
+  );
+  expect(countBy(people, (person) => person.Email.toLowerCase())).toEqual(
+    Object.fromEntries(leads.map((lead) => [lead, 1])),
+  );
+  const tasks = await salesforceQuery<{ Id: string; WhoId: string }>(
+    `SELECT Id, WhoId FROM Task WHERE WhoId IN (${people.map((person) => `'${person.Id}'`).join(', ')})`,
+  );
+  const synced = logs.filter(
+    (log) => log.status === 'synced' && ENGAGEMENT_TYPES.has(log.eventType ?? ''),
+  );
+  expect(tasks).toHaveLength(synced.length);
+  const taskById = new Map(tasks.map((task) => [task.Id, task]));
+  const wrong = synced.filter((log) => {
+    const task = taskById.get(log.steps.engagementId ?? '');
+    return !task || task.WhoId !== log.steps.contactId;
+  });
+  expect(wrong.map((log) => log._id.toString())).toEqual([]);
 }
 
 function webhookUrl(code: string): string {
@@ -402,6 +476,72 @@ describe('the sync pipeline under failure', () => {
     ).toEqual([]);
     expectEachIdentitySyncedOnce(logs);
     await expectHubspotHoldsEachOnce(report.leads, logs);
+  });
+
+  it('loses and duplicates nothing in Salesforce when a worker is killed during a 1,000-event burst and Salesforce is down for a while', async () => {
+    const hook = await salesforceWebhook();
+    const events = syncEventModel(db.connection);
+    const burst = simulateCampaign({
+      webhookUrl: webhookUrl(hook.code),
+      leads: 200,
+      events: 1_000,
+      eventTypes: [
+        'EMAIL_SENT',
+        'FIRST_EMAIL_SENT',
+        'EMAIL_OPEN',
+        'EMAIL_LINK_CLICK',
+        'EMAIL_REPLY',
+      ],
+      ratePerSecond: 50,
+      seed: 1104,
+    });
+    await pollUntil(
+      async () => ({
+        synced: await events.countDocuments({ webhookId: hook._id, status: 'synced' }),
+        midWrite: await events.countDocuments({
+          webhookId: hook._id,
+          status: 'received',
+          'lease.until': { $gt: new Date() },
+          'steps.contactWritten': true,
+        }),
+      }),
+      (progress) => progress.synced >= 300 && progress.midWrite > 0,
+      { timeoutMs: 120_000, intervalMs: 10, what: 'some hundreds synced with a run mid-write' },
+    );
+    worker.kill('SIGKILL');
+    expect(await worker.exited).toBeNull();
+    // While no worker runs, Salesforce goes down: the next worker meets the outage first.
+    await sandboxCall('POST', '/_faults', { system: 'salesforce', errorRate: 1 });
+    worker = await track(startServiceProcess('worker', processEnv));
+    try {
+      await pollUntil(
+        () => logsOf(hook._id),
+        (logs) =>
+          logs.some((log) => log.attempts.some((attempt) => attempt.outcome === 'retrying')),
+        { timeoutMs: 60_000, what: 'an event sent back during the outage' },
+      );
+    } finally {
+      await sandboxCall('POST', '/_faults', { system: 'salesforce', errorRate: 0 });
+    }
+
+    const report = await burst;
+    expect(report).toMatchObject({ events: 1_000, sent: 1_000, accepted: 1_000, failed: 0 });
+    const logs = await finalLogs(hook._id, report.accepted, 180_000);
+    expect(new Set(logs.map(deliveryOf)).size).toBe(report.accepted);
+    expect({
+      statuses: countBy(logs, (log) => log.status),
+      failures: logs
+        .filter((log) => log.status === 'failed')
+        .slice(0, 3)
+        .map(
+          (log) => `${log.eventType ?? ''}: ${log.errors.map((error) => error.message).join('; ')}`,
+        ),
+    }).toEqual({
+      statuses: { synced: 800, duplicate: report.eventTypeCounts.FIRST_EMAIL_SENT },
+      failures: [],
+    });
+    expectEachIdentitySyncedOnce(logs);
+    await expectSalesforceHoldsEachOnce(report.leads, logs);
   });
 
   it('syncs a delivery the platform repeated once and logs the repeat as a duplicate', async () => {
