@@ -1667,7 +1667,7 @@ describe('errors', () => {
     ]);
   });
 
-  it('fails only the events of a chunk HubSpot refuses as a whole (400)', async () => {
+  it('fails the events of a chunk HubSpot refuses as a whole (400) when both its halves are refused too', async () => {
     const n = Array.from({ length: 101 }, (_, index) => index);
     const email = (i: number) => `lead${i}@acme.test`;
     const time = (i: number) => new Date(Date.parse(AT) + i * 1000).toISOString();
@@ -1678,19 +1678,25 @@ describe('errors', () => {
       n.slice(0, 100).map((i) => hubspotRecord(`c${i}`, { email: email(i) })),
     );
     readByEmail([email(100)], CONTACT_READ, [hubspotRecord('c100', { email: email(100) })]);
-    updateContacts(
-      n
-        .slice(0, 100)
-        .map((i) => ({ id: `c${i}`, properties: props(i), objectWriteTraceId: `e${i}` })),
-      {
-        status: 400,
-        body: {
-          status: 'error',
-          message: 'Property values were not valid',
-          category: 'VALIDATION_ERROR',
+    // Refused as a whole, and so are both halves: the refusal is the request's, not one input's.
+    for (const [from, to] of [
+      [0, 100],
+      [0, 50],
+      [50, 100],
+    ] as const)
+      updateContacts(
+        n
+          .slice(from, to)
+          .map((i) => ({ id: `c${i}`, properties: props(i), objectWriteTraceId: `e${i}` })),
+        {
+          status: 400,
+          body: {
+            status: 'error',
+            message: 'Property values were not valid',
+            category: 'VALIDATION_ERROR',
+          },
         },
-      },
-    );
+      );
     updateContacts([{ id: 'c100', properties: props(100), objectWriteTraceId: 'e100' }]);
 
     const outcomes = await writer().write(
@@ -1703,6 +1709,8 @@ describe('errors', () => {
     expect(calls).toEqual([
       'POST /crm/v3/objects/contacts/batch/read',
       'POST /crm/v3/objects/contacts/batch/read',
+      'POST /crm/v3/objects/contacts/batch/update',
+      'POST /crm/v3/objects/contacts/batch/update',
       'POST /crm/v3/objects/contacts/batch/update',
       'POST /crm/v3/objects/contacts/batch/update',
     ]);

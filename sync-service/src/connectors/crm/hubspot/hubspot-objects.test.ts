@@ -3,7 +3,11 @@ import type { TokenAuth } from '../../http';
 import { assertNockDone, failureOf } from '../../test-support';
 import { createHubspotClient } from './hubspot-client';
 import { HubspotBatchInterruptedError } from './hubspot-objects';
-import { HUBSPOT_ASSOCIATION_TYPES, type HubspotCreateInput } from './hubspot-objects.types';
+import {
+  HUBSPOT_ASSOCIATION_TYPES,
+  type HubspotCreateInput,
+  type HubspotRecord,
+} from './hubspot-objects.types';
 
 const API = 'https://api.hubapi.com';
 const TIMES = {
@@ -360,36 +364,117 @@ describe('batchCreateObjects', () => {
     ]);
   });
 
-  it('turns a chunk refused as a whole (400) into one error with that chunk’s trace ids', async () => {
-    nock(API)
-      .post('/crm/v3/objects/emails/batch/create', { inputs: range(0, 100).map(emailInputBody) })
-      .reply(400, {
-        status: 'error',
-        message: 'Property values were not valid: hs_email_direction "SIDEWAYS" is not an option',
-        correlationId: 'c0ffee',
-        category: 'VALIDATION_ERROR',
-      })
-      .post('/crm/v3/objects/emails/batch/create', { inputs: range(100, 120).map(emailInputBody) })
-      .reply(201, {
-        status: 'COMPLETE',
-        results: range(100, 120).map((n) =>
-          hubspotRecord(`e${n}`, {}, { objectWriteTraceId: `t${n}` }),
-        ),
-        ...TIMES,
-      });
+  it('isolates the one input that makes HubSpot refuse a chunk as a whole (400), by halves', async () => {
+    const invalid = {
+      status: 'error',
+      message: 'Property values were not valid: hs_email_direction "SIDEWAYS" is not an option',
+      correlationId: 'c0ffee',
+      category: 'VALIDATION_ERROR',
+    };
+    // The chunk, its halves down to the bad input (t3), then the next chunk: in this order.
+    const expected: Array<[number, number]> = [
+      [0, 100],
+      [0, 50],
+      [50, 100],
+      [0, 25],
+      [25, 50],
+      [0, 13],
+      [13, 25],
+      [0, 7],
+      [7, 13],
+      [0, 4],
+      [4, 7],
+      [0, 2],
+      [2, 4],
+      [2, 3],
+      [3, 4],
+      [100, 120],
+    ];
+    for (const [from, to] of expected) {
+      const inputs = range(from, to);
+      nock(API)
+        .post('/crm/v3/objects/emails/batch/create', { inputs: inputs.map(emailInputBody) })
+        .reply(
+          ...(inputs.includes(3)
+            ? ([400, invalid] as const)
+            : ([
+                201,
+                {
+                  status: 'COMPLETE',
+                  results: inputs.map((n) =>
+                    hubspotRecord(`e${n}`, {}, { objectWriteTraceId: `t${n}` }),
+                  ),
+                  ...TIMES,
+                },
+              ] as const)),
+        );
+    }
 
     const answer = await client().batchCreateObjects('emails', range(0, 120).map(emailInput));
 
-    expect(answer.results).toHaveLength(20);
+    expect(answer.results.map((record) => record.objectWriteTraceId).sort()).toEqual(
+      range(0, 120)
+        .filter((n) => n !== 3)
+        .map((n) => `t${n}`)
+        .sort(),
+    );
     expect(answer.errors).toEqual([
       {
         status: 'error',
         category: 'VALIDATION_ERROR',
         message: 'Property values were not valid: hs_email_direction "SIDEWAYS" is not an option',
         context: {},
-        traceIds: range(0, 100).map((n) => `t${n}`),
+        traceIds: ['t3'],
       },
     ]);
+  });
+
+  it('fails a chunk whose halves are both refused with their errors (the request, not one input)', async () => {
+    const invalid = (message: string) => ({
+      status: 'error',
+      message,
+      category: 'VALIDATION_ERROR',
+    });
+    nock(API)
+      .post('/crm/v3/objects/emails/batch/create', { inputs: range(0, 4).map(emailInputBody) })
+      .reply(400, invalid('Property "os_x" does not exist'))
+      .post('/crm/v3/objects/emails/batch/create', { inputs: range(0, 2).map(emailInputBody) })
+      .reply(400, invalid('Property "os_x" does not exist'))
+      .post('/crm/v3/objects/emails/batch/create', { inputs: range(2, 4).map(emailInputBody) })
+      .reply(400, invalid('Property "os_x" does not exist'));
+
+    const answer = await client().batchCreateObjects('emails', range(0, 4).map(emailInput));
+
+    expect(answer.results).toEqual([]);
+    expect(answer.errors.map((error) => error.traceIds)).toEqual([
+      ['t0', 't1'],
+      ['t2', 't3'],
+    ]);
+  });
+
+  it('carries what the first half wrote when the second meets a rate limit', async () => {
+    nock(API)
+      .post('/crm/v3/objects/emails/batch/create', { inputs: range(0, 4).map(emailInputBody) })
+      .reply(400, { status: 'error', message: 'bad value', category: 'VALIDATION_ERROR' })
+      .post('/crm/v3/objects/emails/batch/create', { inputs: range(0, 2).map(emailInputBody) })
+      .reply(201, {
+        status: 'COMPLETE',
+        results: [0, 1].map((n) => hubspotRecord(`e${n}`, {}, { objectWriteTraceId: `t${n}` })),
+        ...TIMES,
+      })
+      .post('/crm/v3/objects/emails/batch/create', { inputs: range(2, 4).map(emailInputBody) })
+      .reply(429, { status: 'error', message: 'ten_secondly_rolling', category: 'RATE_LIMITS' });
+
+    const error = await failureOf(
+      client({ retries: 0 }).batchCreateObjects('emails', range(0, 4).map(emailInput)),
+    );
+
+    expect(error).toBeInstanceOf(HubspotBatchInterruptedError);
+    expect(
+      (error as HubspotBatchInterruptedError<HubspotRecord>).completed.results.map(
+        (record) => record.objectWriteTraceId,
+      ),
+    ).toEqual(['t0', 't1']);
   });
 
   it('turns a 409 conflict of a chunk into an error for its inputs', async () => {

@@ -252,8 +252,10 @@ export function createHubspotObjectsApi(http: HttpClient): HubspotObjectsApi {
 
 /**
  * Sends `inputs` in HubSpot-sized chunks, one after another, and merges their answers. A chunk
- * HubSpot refuses as a whole (400 for one bad value, 409) becomes one error naming the chunk's
- * trace ids, so only those inputs fail; other failures (rate limit, outage, auth) end the call.
+ * HubSpot refuses as a whole (400 for one bad value, 409) is split in halves and sent again, so
+ * one bad input fails alone (about 2·log2(100) calls more); when both halves are refused the
+ * refusal is taken as the request's own and each half fails with its error. Other failures
+ * (rate limit, outage, auth) end the call, carrying what was written before them.
  */
 async function inChunks<I, R>(
   inputs: readonly I[],
@@ -262,18 +264,44 @@ async function inChunks<I, R>(
 ): Promise<HubspotBatchResult<R>> {
   const merged: HubspotBatchResult<R> = { results: [], errors: [] };
   let inputsDone = 0;
-  for (const chunk of chunks(inputs, HUBSPOT_BATCH_SIZE)) {
-    const answer = await send(chunk).catch((error: unknown): ChunkAnswer<R> => {
-      if (isConnectorError(error) && refusesChunk(error)) {
-        return { results: [], errors: [chunkError(error, traceIdsOf(chunk))] };
-      }
-      if (inputsDone > 0 && isConnectorError(error)) {
+
+  /** Sends `part`; answers HubSpot's refusal of it as a whole, or null once its answer is merged. */
+  async function attempt(part: I[]): Promise<ConnectorError | null> {
+    try {
+      const answer = await send(part);
+      merged.results.push(...answer.results);
+      merged.errors.push(...answer.errors);
+      return null;
+    } catch (error) {
+      if (isConnectorError(error) && refusesChunk(error)) return error;
+      if (isConnectorError(error) && (inputsDone > 0 || merged.results.length > 0))
         throw new HubspotBatchInterruptedError(error, merged, inputsDone);
-      }
       throw error;
-    });
-    merged.results.push(...answer.results);
-    merged.errors.push(...answer.errors);
+    }
+  }
+
+  async function isolate(part: I[], refusal: ConnectorError): Promise<void> {
+    if (part.length === 1) {
+      merged.errors.push(chunkError(refusal, traceIdsOf(part)));
+      return;
+    }
+    const middle = Math.ceil(part.length / 2);
+    const refused: Array<{ half: I[]; error: ConnectorError }> = [];
+    for (const half of [part.slice(0, middle), part.slice(middle)]) {
+      const error = await attempt(half);
+      if (error) refused.push({ half, error });
+    }
+    if (refused.length === 2) {
+      for (const { half, error } of refused)
+        merged.errors.push(chunkError(error, traceIdsOf(half)));
+      return;
+    }
+    for (const { half, error } of refused) await isolate(half, error);
+  }
+
+  for (const chunk of chunks(inputs, HUBSPOT_BATCH_SIZE)) {
+    const refusal = await attempt(chunk);
+    if (refusal) await isolate(chunk, refusal);
     inputsDone += chunk.length;
   }
   return merged;
