@@ -392,22 +392,16 @@ describe('batchCreateObjects', () => {
     ];
     for (const [from, to] of expected) {
       const inputs = range(from, to);
-      nock(API)
-        .post('/crm/v3/objects/emails/batch/create', { inputs: inputs.map(emailInputBody) })
-        .reply(
-          ...(inputs.includes(3)
-            ? ([400, invalid] as const)
-            : ([
-                201,
-                {
-                  status: 'COMPLETE',
-                  results: inputs.map((n) =>
-                    hubspotRecord(`e${n}`, {}, { objectWriteTraceId: `t${n}` }),
-                  ),
-                  ...TIMES,
-                },
-              ] as const)),
-        );
+      const call = nock(API).post('/crm/v3/objects/emails/batch/create', {
+        inputs: inputs.map(emailInputBody),
+      });
+      if (inputs.includes(3)) call.reply(400, invalid);
+      else
+        call.reply(201, {
+          status: 'COMPLETE',
+          results: inputs.map((n) => hubspotRecord(`e${n}`, {}, { objectWriteTraceId: `t${n}` })),
+          ...TIMES,
+        });
     }
 
     const answer = await client().batchCreateObjects('emails', range(0, 120).map(emailInput));
