@@ -1726,6 +1726,54 @@ describe('errors', () => {
     expect(recorded).toEqual([['e100', { contactId: 'c100', contactWritten: true }]]);
   });
 
+  it('sends back the events of a contact HubSpot names only by id as not found (deleted since the lookup)', async () => {
+    readByEmail(['ana@acme.test', 'bo@acme.test'], CONTACT_READ, [
+      hubspotRecord('501', { email: 'ana@acme.test' }),
+      hubspotRecord('502', { email: 'bo@acme.test' }),
+    ]);
+    updateContacts(
+      [
+        { id: '501', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e1' },
+        {
+          id: '502',
+          properties: { ...LEAD_PROPERTIES, email: 'bo@acme.test' },
+          objectWriteTraceId: 'e2',
+        },
+      ],
+      {
+        status: 207,
+        body: {
+          status: 'COMPLETE',
+          results: [hubspotRecord('502')],
+          numErrors: 1,
+          errors: [
+            {
+              status: 'error',
+              category: 'OBJECT_NOT_FOUND',
+              message: 'Object not found.  objectId are usually numeric.',
+              context: { ids: ['501'] },
+            },
+          ],
+        },
+      },
+    );
+
+    const outcomes = await writer().write(
+      [item('e1'), item('e2', { event: { lead: { ...LEAD, email: 'bo@acme.test' } } })],
+      record,
+    );
+
+    expect(outcomesOf(outcomes)).toEqual({
+      e1: {
+        kind: 'retry',
+        step: 'contact',
+        message: 'HubSpot refused it: Object not found.  objectId are usually numeric.',
+      },
+      e2: WRITTEN,
+    });
+    expect(recorded).toEqual([['e2', { contactId: '502', contactWritten: true }]]);
+  });
+
   it('sends the events back for a retry and checks the properties again when one was deleted', async () => {
     const custom = { createContactCustomProperties: true };
     const message =

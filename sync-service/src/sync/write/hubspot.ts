@@ -129,15 +129,22 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
         // Someone deleted one of OutSync's properties in HubSpot: check them again next time.
         const missingProperty = error.message.includes('PROPERTY_DOESNT_EXIST');
         if (missingProperty) deps.propertyCache.delete(deps.portalId);
-        for (const trace of error.traceIds) {
-          const group = byTrace.get(trace);
-          if (!group) continue;
+        // A contact deleted or merged since the lookup: the retry looks the lead up again.
+        const vanished = error.category === 'OBJECT_NOT_FOUND';
+        for (const group of groupsOf(error)) {
           refused.add(group);
           const ids = group.items.map((item) => item.id);
-          if (missingProperty) retry(ids, 'contact', describe(error));
+          if (missingProperty || vanished) retry(ids, 'contact', describe(error));
           else fail(ids, 'contact', describe(error));
         }
       }
+    };
+    /** The groups an error concerns: by trace id, else by the contact ids it names (updates). */
+    const groupsOf = (error: HubspotBatchError): LeadGroup[] => {
+      const traced = error.traceIds.flatMap((trace) => byTrace.get(trace) ?? []);
+      if (traced.length > 0) return traced;
+      const named = new Set(error.context.ids ?? []);
+      return groups.filter((group) => group.contactId !== null && named.has(group.contactId));
     };
 
     if (updates.length > 0) {
