@@ -1,7 +1,8 @@
 // Shared set-up of the sync benchmarks: the embedded MongoDB, the sandbox and sync-service (role
-// all: API and worker in one process), each in its own child process as `npm start` runs them,
-// then the demo admin's workspace made through the real API and the sandbox's OAuth pages. The
-// benchmarks post to the demo's HubSpot webhook for Smartlead.
+// all: API and worker in one process; or role api plus `--role=worker` processes), each in its
+// own child process as `npm start` runs them, then the demo admin's workspace made through the
+// real API and the sandbox's OAuth pages. The benchmarks post to the demo's Smartlead webhook
+// on HubSpot, or on Salesforce (a Lead upsert webhook the harness adds through the same API).
 //
 // Rate limits are `npm start`'s: the sandbox's defaults (HubSpot 190 requests / 10 s per portal,
 // search 4 / s per token; Smartlead 100 / 10 s per key) and none of the service's own on
@@ -15,15 +16,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildTestPayload, defaultTestInputs } from '@outsync/contracts/webhooks/test-payloads';
 import { testEventTypes, type TestEventType } from '@outsync/contracts';
+import { FINAL_SYNC_STATUSES } from '@outsync/contracts/sync';
 import { DEMO_API_KEYS, DEMO_OAUTH_CLIENTS, SMARTLEAD_DEMO_CAMPAIGN_ID } from '@outsync/sandbox';
 import { type Collection, type Document, MongoClient } from 'mongodb';
 import { setUpDemoWorkspace } from '../scripts/demo-workspace.ts';
 import { DEMO_ADMIN_EMAIL, freePort, stopChild } from '../scripts/product.ts';
 import { repoRoot } from '../scripts/repo-root.ts';
+import { readSignInCode } from '../scripts/sign-in.ts';
 
 const MONGO_CLI = path.join(repoRoot, 'tools/embedded-mongo/bin/embedded-mongo.js');
 const SANDBOX_CLI = path.join(repoRoot, 'tools/sandbox/src/cli.ts');
 const SERVICE_MAIN = path.join(repoRoot, 'sync-service/src/main.ts');
+
+export type BenchCrm = 'hubspot' | 'salesforce';
 
 export interface SyncBench {
   serviceUrl: string;
@@ -31,12 +36,19 @@ export interface SyncBench {
   mongoUri: string;
   /** The live address of the demo's Smartlead → HubSpot webhook (`POST /webhooks/{code}`). */
   webhookUrl: string;
+  /**
+   * The Smartlead webhook on `crm`: the demo's for HubSpot; for Salesforce one made on first
+   * call through the service's API (Lead upsert, e-mail log type, no custom fields).
+   */
+  smartleadWebhookUrl(crm: BenchCrm): Promise<string>;
   /** The service's `webhookLogs` collection, read with the official driver. */
   logs: Collection<Document>;
   /** Where the service's log lines go (its stdout and stderr). */
   serviceLogFile: string;
   /** Process ids of the children, for CPU accounting. */
   pids: { mongo: number; sandbox: number; service: number };
+  /** Process ids of the `--role=worker` processes (StartOptions.workers). */
+  workerPids: number[];
   /** Sends a signal to the service's process (e.g. SIGUSR2 for the profiler preload). */
   signalService(signal: NodeJS.Signals): void;
   /** Stops the service, the sandbox and the database, and removes the data directory. */
@@ -48,8 +60,10 @@ export interface StartOptions {
   serviceNodeArgs?: string[];
   /** The service's role: `all` (API and worker, the default, as `npm start`) or `api` alone. */
   role?: 'all' | 'api';
-  /** Extra environment for the service. */
+  /** Extra environment for the service (and its worker processes). */
   serviceEnv?: Record<string, string>;
+  /** `--role=worker` processes on the same database, started once the workspace is set up. */
+  workers?: number;
   log?: (line: string) => void;
 }
 
@@ -94,11 +108,16 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
 
     // Outside the data directory, so it outlives the run (overwritten by the next one).
     const serviceLogFile = path.join(os.tmpdir(), 'outsync-sync-bench-service.log');
+    // One environment for every process of the service: the same database and secrets key.
+    const env = {
+      ...(await serviceEnv({ mongoUri, sandboxUrl, smtpPort })),
+      ...options.serviceEnv,
+    };
     const service = await startService({
       role: options.role ?? 'all',
       nodeArgs: options.serviceNodeArgs ?? [],
       logFile: serviceLogFile,
-      env: { ...(await serviceEnv({ mongoUri, sandboxUrl, smtpPort })), ...options.serviceEnv },
+      env,
     });
     started.push(service);
 
@@ -111,18 +130,34 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
       log,
     });
     const webhookUrl = await smartleadWebhookUrl(sandboxUrl, service.url);
+    const workers: ChildStarted[] = [];
+    for (let index = 1; index <= (options.workers ?? 0); index++) {
+      const worker = await startWorker(
+        env,
+        serviceLogFile.replace(/\.log$/, `-worker${index}.log`),
+      );
+      started.push(worker);
+      workers.push(worker);
+    }
 
     const client = new MongoClient(mongoUri);
     await client.connect();
     started.push({ name: 'MongoDB client', stop: () => client.close() });
+    let salesforceWebhook: Promise<string> | undefined;
     return {
       serviceUrl: service.url,
       sandboxUrl,
       mongoUri,
       webhookUrl,
+      smartleadWebhookUrl(crm) {
+        if (crm === 'hubspot') return Promise.resolve(webhookUrl);
+        salesforceWebhook ??= createSalesforceWebhook(service.url, sandboxUrl);
+        return salesforceWebhook;
+      },
       logs: client.db().collection('webhookLogs'),
       serviceLogFile,
       pids: { mongo: mongo.pid, sandbox: sandbox.pid, service: service.pid },
+      workerPids: workers.map((worker) => worker.pid),
       signalService: service.signal,
       stop: stopAll,
     };
@@ -224,6 +259,54 @@ async function startService(options: {
   };
 }
 
+/**
+ * `node --import tsx sync-service/src/main.ts --role=worker`: it serves no HTTP, so it is ready
+ * once its log says the worker started (as sync-service's resilience harness waits for it).
+ */
+async function startWorker(
+  env: Record<string, string | undefined>,
+  logFile: string,
+): Promise<ChildStarted> {
+  const logStream = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVICE_MAIN, '--role=worker'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.pipe(logStream);
+  const stop = async () => {
+    await stopChild(child);
+    logStream.end();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      const timer = setTimeout(
+        () => reject(new Error(`no worker after 60 s; see ${logFile}`)),
+        60_000,
+      );
+      const onData = (chunk: Buffer) => {
+        logStream.write(chunk);
+        output += chunk.toString();
+        if (!output.includes('"msg":"worker started"')) return;
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stdout?.pipe(logStream);
+        resolve();
+      };
+      child.stdout?.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the worker exited with ${String(code)}; see ${logFile}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { name: 'sync-service worker', pid: child.pid ?? -1, stop };
+}
+
 async function waitUntilReady(url: string, child: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -247,6 +330,72 @@ async function smartleadWebhookUrl(sandboxUrl: string, serviceUrl: string): Prom
   const found = registered.find((webhook) => webhook.webhook_url.startsWith(serviceUrl));
   if (!found) throw new Error('the demo Smartlead webhook is not registered on its campaign');
   return found.webhook_url;
+}
+
+/** The demo admin signed in through the API, as a browser would be (cookies, CSRF token). */
+async function signedInCaller(serviceUrl: string, sandboxUrl: string) {
+  const cookies = new Map<string, string>();
+  let csrf = '';
+  async function call<T>(method: string, route: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (cookies.size > 0)
+      headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (method !== 'GET') headers['x-csrf-token'] = csrf;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${serviceUrl}${route}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const separator = pair.indexOf('=');
+      cookies.set(pair.slice(0, separator).trim(), pair.slice(separator + 1).trim());
+    }
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+    // The webhook code comes as plain text.
+    return (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
+  }
+  csrf = (await call<{ csrfToken: string }>('GET', '/auth/csrf-token')).csrfToken;
+  const since = new Date(Date.now() - 1000);
+  await call('POST', '/auth/code', { email: DEMO_ADMIN_EMAIL });
+  const code = await readSignInCode(sandboxUrl, DEMO_ADMIN_EMAIL, since);
+  await call('POST', '/auth/verify', { email: DEMO_ADMIN_EMAIL, code, rememberMe: false });
+  return call;
+}
+
+/**
+ * A Smartlead webhook on the demo Salesforce org, made as the webhook form makes it: Lead
+ * upsert (`salesforceOnlyUpdate` false), the e-mail log type, custom fields off, the org's first
+ * user as owner. Not wired to a sandbox campaign: the benchmarks post to its address directly.
+ */
+async function createSalesforceWebhook(serviceUrl: string, sandboxUrl: string): Promise<string> {
+  const call = await signedInCaller(serviceUrl, sandboxUrl);
+  const integrations = await call<{ user: { id: string; profile: string } }[]>(
+    'GET',
+    '/api/admin/users/integrations',
+  );
+  const profileId = integrations.find((item) => item.user.profile === 'SALESFORCE')?.user.id;
+  if (!profileId) throw new Error('the demo Salesforce profile is missing');
+  const { owners } = await call<{ owners: Record<string, string>[] }>(
+    'GET',
+    `/api/admin/salesforce/user-accounts/${profileId}`,
+  );
+  if (!owners[0]) throw new Error('the demo Salesforce org has no owners');
+  const code = String(await call<unknown>('POST', '/api/admin/webhooks/generate'));
+  const created = await call<{ webhookUrl: string }>('POST', '/api/admin/webhooks', {
+    userProfileId: profileId,
+    selectedOwner: owners[0],
+    emailService: { type: 'smartlead', name: 'Smartlead' },
+    code,
+    objectLookupMethod: 'default',
+    createContactCustomProperties: false,
+    logType: 0,
+    salesforceObjectType: 'Lead',
+    salesforceOnlyUpdate: false,
+  });
+  return created.webhookUrl;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -367,24 +516,120 @@ export function machineLine(): string {
   return `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'})`;
 }
 
-export interface HubspotStats {
+export interface CrmStats {
+  /** HTTP requests the sandbox saw for the CRM (Salesforce: composite subrequests included). */
   requests: number;
+  /** Answered 429, or Salesforce's 403 REQUEST_LIMIT_EXCEEDED, by the sandbox's rate limits. */
   rateLimited: number;
   byRoute: Record<string, number>;
+  /** Salesforce only: the org's API usage today, as Salesforce counts it (a composite is one). */
+  apiUsed?: number;
 }
 
-/** The sandbox's HubSpot request counters (`GET /_stats`). */
-export async function hubspotStats(sandboxUrl: string): Promise<HubspotStats> {
+/** The sandbox's counters of one CRM (`GET /_stats`), and the org's API usage for Salesforce. */
+export async function crmStats(sandboxUrl: string, crm: BenchCrm): Promise<CrmStats> {
   const response = await fetch(`${sandboxUrl}/_stats`);
-  const stats = (await response.json()) as {
-    systems: { hubspot?: Partial<HubspotStats> };
+  const stats = (await response.json()) as { systems: Partial<Record<string, Partial<CrmStats>>> };
+  const system = stats.systems[crm] ?? {};
+  const counted: CrmStats = {
+    requests: system.requests ?? 0,
+    rateLimited: system.rateLimited ?? 0,
+    byRoute: system.byRoute ?? {},
   };
-  const hubspot = stats.systems.hubspot ?? {};
-  return {
-    requests: hubspot.requests ?? 0,
-    rateLimited: hubspot.rateLimited ?? 0,
-    byRoute: hubspot.byRoute ?? {},
-  };
+  if (crm !== 'salesforce') return counted;
+  const state = await sandboxState<{ apiUsage?: { used: number }[] }>(sandboxUrl, 'salesforce');
+  return { ...counted, apiUsed: state.apiUsage?.[0]?.used ?? 0 };
+}
+
+/** What the sandbox's demo portal or org holds (`GET /_state/{system}`), by section. */
+export async function sandboxState<T>(sandboxUrl: string, system: BenchCrm): Promise<T> {
+  const response = await fetch(`${sandboxUrl}/_state/${system}`);
+  if (!response.ok) throw new Error(`/_state/${system} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Campaign bursts from the sandbox's event generator, and waiting for their logs.
+
+export interface CampaignRun {
+  events: number;
+  sent: number;
+  accepted: number;
+  failed: number;
+  /** The run's lead e-mails. */
+  leads: string[];
+  durationMs: number;
+}
+
+/** `POST /simulate/campaign`: Smartlead events over `leads` new leads to `webhookUrl`. */
+export async function postCampaign(
+  sandboxUrl: string,
+  options: {
+    webhookUrl: string;
+    events: number;
+    leads: number;
+    ratePerSecond: number;
+    seed: number;
+  },
+): Promise<CampaignRun> {
+  const response = await fetch(`${sandboxUrl}/simulate/campaign`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ platform: 'smartlead', ...options }),
+  });
+  if (!response.ok)
+    throw new Error(`/simulate/campaign answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as CampaignRun;
+}
+
+/** Logs received since `since`, counted by status. */
+export async function countByStatus(
+  logs: Collection<Document>,
+  since: Date,
+): Promise<Map<string, number>> {
+  const rows = await logs
+    .aggregate<{ _id: string; n: number }>([
+      { $match: { receivedAt: { $gte: since } } },
+      { $group: { _id: '$status', n: { $sum: 1 } } },
+    ])
+    .toArray();
+  return new Map(rows.map((row) => [row._id, row.n]));
+}
+
+export const isFinal = (status: string): boolean =>
+  FINAL_SYNC_STATUSES.some((final) => final === status);
+
+/** Polls until `expected` logs since `since` exist and all are final, or until `deadline`. */
+export async function waitUntilFinal(
+  logs: Collection<Document>,
+  since: Date,
+  expected: number,
+  deadline: number,
+): Promise<{ counts: Map<string, number>; done: boolean }> {
+  for (;;) {
+    const counts = await countByStatus(logs, since);
+    const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+    const pending = [...counts].filter(([status]) => !isFinal(status)).length;
+    const done = total >= expected && pending === 0;
+    if (done || Date.now() > deadline) return { counts, done };
+    await sleep(250);
+  }
+}
+
+/** "12 synced, 3 duplicate", largest first. */
+export function formatCounts(counts: ReadonlyMap<string, number>): string {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
+}
+
+/** The machine's load averages (1, 5, 15 min) and CPUs: others share it. */
+export function loadLine(): string {
+  return `load ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} on ${os.cpus().length} CPUs`;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */

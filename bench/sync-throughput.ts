@@ -1,0 +1,297 @@
+// Sustained sync throughput per worker process (issue 12 "Performance"): the service as an API
+// process (role api) plus N `--role=worker` processes on one database, fed by the sandbox's
+// event generator at a rate above what the workers take, so a backlog builds; events synced per
+// second are counted over the generator's steady state (after `--warm-up` seconds, until it
+// stops), then over the drain that follows. Each worker count runs on a fresh stack (MongoDB,
+// sandbox, service), HubSpot only: the batching and the job locking under test are the CRM's
+// same either way, and HubSpot's per-10-s limit is the tighter. That limit (190 / 10 s per
+// portal, shared by every worker) may be the ceiling rather than the workers: the HubSpot calls
+// and 429s are printed beside the rates.
+//
+//   npx tsx bench/sync-throughput.ts [--workers 1,2] [--rate 100] [--seconds 40] [--warm-up 10]
+//                                    [--leads 400] [--timeout 300]
+//
+// Then it proves no job ran twice (jobs shared through Agenda's locking): every log final and
+// synced at most once (one `synced` attempt in its history), and the sandbox's portal holding one
+// contact per lead and exactly one e-mail engagement per synced send or reply, each the one its
+// log names, on that log's contact (as sync-service/src/sync/resilience.test.ts counts).
+import { parseArgs } from 'node:util';
+import type { Collection, Document } from 'mongodb';
+import {
+  countByStatus,
+  crmStats,
+  isFinal,
+  formatCounts,
+  loadLine,
+  machineLine,
+  postCampaign,
+  printTable,
+  sandboxState,
+  sleep,
+  startSyncBench,
+  type SyncBench,
+  waitUntilFinal,
+} from './sync-harness.ts';
+
+/** The events that become an e-mail engagement in HubSpot (the writer's engagementOf). */
+const ENGAGEMENT_TYPES = new Set(['EMAIL_SENT', 'EMAIL_REPLY']);
+const SAMPLE_MS = 1000;
+
+const { values } = parseArgs({
+  options: {
+    workers: { type: 'string', default: '1,2' },
+    rate: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '40' },
+    'warm-up': { type: 'string', default: '10' },
+    leads: { type: 'string', default: '400' },
+    timeout: { type: 'string', default: '300' },
+  },
+});
+
+interface Sample {
+  atMs: number;
+  synced: number;
+  /** Logs received and not final yet: the backlog. */
+  pending: number;
+}
+
+interface Outcome {
+  workers: number;
+  steady: { perSecond: number; fromS: number; toS: number; backlogAtEnd: number };
+  drain: { perSecond: number; seconds: number };
+  overall: number;
+  accepted: number;
+  counts: Map<string, number>;
+  done: boolean;
+  rateLimited: number;
+  calls: number;
+  once: string[];
+  load: { during: string; after: string };
+}
+
+/** Synced and not yet final logs since `since`: the counters a sample takes. */
+async function sample(logs: Collection<Document>, since: Date, startedMs: number): Promise<Sample> {
+  const counts = await countByStatus(logs, since);
+  const pending = [...counts]
+    .filter(([status]) => !isFinal(status))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return { atMs: performance.now() - startedMs, synced: counts.get('synced') ?? 0, pending };
+}
+
+/** The sample nearest `atMs` (the list is in time order and not empty). */
+function nearest(samples: readonly Sample[], atMs: number): Sample {
+  return samples.reduce((best, each) =>
+    Math.abs(each.atMs - atMs) < Math.abs(best.atMs - atMs) ? each : best,
+  );
+}
+
+const rateBetween = (from: Sample, to: Sample) =>
+  (to.synced - from.synced) / Math.max(0.001, (to.atMs - from.atMs) / 1000);
+
+async function measure(bench: SyncBench, workers: number): Promise<Outcome> {
+  await warmUp(bench);
+  const rate = Number(values.rate);
+  const seconds = Number(values.seconds);
+  const before = await crmStats(bench.sandboxUrl, 'hubspot');
+  const since = new Date();
+  const startedMs = performance.now();
+  const samples: Sample[] = [];
+  let generating = true;
+  const sampling = (async () => {
+    while (generating) {
+      samples.push(await sample(bench.logs, since, startedMs));
+      await sleep(SAMPLE_MS);
+    }
+  })();
+  const run = await postCampaign(bench.sandboxUrl, {
+    webhookUrl: bench.webhookUrl,
+    events: rate * seconds,
+    leads: Number(values.leads),
+    ratePerSecond: rate,
+    seed: 12,
+  }).finally(() => {
+    generating = false;
+  });
+  await sampling;
+  const during = loadLine();
+  const end = await sample(bench.logs, since, startedMs);
+  samples.push(end);
+  const { counts, done } = await waitUntilFinal(
+    bench.logs,
+    since,
+    run.accepted,
+    Date.now() + Number(values.timeout) * 1000,
+  );
+  const finished = await sample(bench.logs, since, startedMs);
+  const after = await crmStats(bench.sandboxUrl, 'hubspot');
+
+  const from = nearest(samples, Number(values['warm-up']) * 1000);
+  return {
+    workers,
+    steady: {
+      perSecond: rateBetween(from, end),
+      fromS: from.atMs / 1000,
+      toS: end.atMs / 1000,
+      backlogAtEnd: end.pending,
+    },
+    drain: { perSecond: rateBetween(end, finished), seconds: (finished.atMs - end.atMs) / 1000 },
+    overall: finished.synced / Math.max(0.001, finished.atMs / 1000),
+    accepted: run.accepted,
+    counts,
+    done,
+    rateLimited: after.rateLimited - before.rateLimited,
+    calls: after.requests - before.requests,
+    once: await syncedOnceProblems(bench, since, run.leads),
+    load: { during, after: loadLine() },
+  };
+}
+
+/** One event first, not counted: the portal's custom properties are made once. */
+async function warmUp(bench: SyncBench): Promise<void> {
+  const since = new Date();
+  const run = await postCampaign(bench.sandboxUrl, {
+    webhookUrl: bench.webhookUrl,
+    events: 1,
+    leads: 1,
+    ratePerSecond: 0,
+    seed: 1,
+  });
+  await waitUntilFinal(bench.logs, since, run.accepted, Date.now() + 30_000);
+}
+
+interface LogRow {
+  _id: unknown;
+  status: string;
+  eventType: string | null;
+  leadEmail: string | null;
+  steps?: { contactId?: string; engagementId?: string };
+  attempts?: { outcome: string }[];
+}
+
+type HubspotRow = Record<string, string | null> & { id: string; associations: string };
+
+/** What says a job ran twice, or a record was written twice or lost; empty when none. */
+async function syncedOnceProblems(
+  bench: SyncBench,
+  since: Date,
+  leads: readonly string[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  const logs = await bench.logs
+    .find(
+      { receivedAt: { $gte: since } },
+      { projection: { status: 1, eventType: 1, leadEmail: 1, steps: 1, attempts: 1 } },
+    )
+    .toArray()
+    .then((rows) => rows as unknown as LogRow[]);
+  const twice = logs.filter(
+    (log) => (log.attempts ?? []).filter((attempt) => attempt.outcome === 'synced').length > 1,
+  );
+  if (twice.length > 0) problems.push(`${twice.length} logs synced by more than one attempt`);
+  const unfinished = logs.filter((log) => log.status !== 'synced' && log.status !== 'duplicate');
+  if (unfinished.length > 0)
+    problems.push(`${unfinished.length} logs neither synced nor duplicate`);
+
+  const state = await sandboxState<{ contacts: HubspotRow[]; emails: HubspotRow[] }>(
+    bench.sandboxUrl,
+    'hubspot',
+  );
+  const leadSet = new Set(leads.map((lead) => lead.toLowerCase()));
+  const contacts = state.contacts.filter((row) => leadSet.has((row.email ?? '').toLowerCase()));
+  const perLead = new Map<string, number>();
+  for (const row of contacts) perLead.set(row.email ?? '', (perLead.get(row.email ?? '') ?? 0) + 1);
+  const leadsTwice = [...perLead.values()].filter((n) => n > 1).length;
+  if (leadsTwice > 0) problems.push(`${leadsTwice} leads with more than one contact`);
+
+  const contactIds = new Set(contacts.map((row) => row.id));
+  const emails = state.emails.filter((row) =>
+    contactsOf(row).some((contactId) => contactIds.has(contactId)),
+  );
+  const engagementLogs = logs.filter(
+    (log) => log.status === 'synced' && ENGAGEMENT_TYPES.has(log.eventType ?? ''),
+  );
+  if (emails.length !== engagementLogs.length)
+    problems.push(
+      `${emails.length} e-mail engagements in HubSpot for ${engagementLogs.length} synced sends and replies`,
+    );
+  const named = new Set(engagementLogs.map((log) => log.steps?.engagementId));
+  if (named.size !== engagementLogs.length)
+    problems.push(`${engagementLogs.length - named.size} logs share an engagement`);
+  const emailContacts = new Map(emails.map((row) => [row.id, contactsOf(row)]));
+  const misplaced = engagementLogs.filter(
+    (log) =>
+      !emailContacts.get(log.steps?.engagementId ?? '')?.includes(log.steps?.contactId ?? ''),
+  );
+  if (misplaced.length > 0)
+    problems.push(`${misplaced.length} engagements missing or not on their log's contact`);
+  return problems;
+}
+
+/** The contact ids an engagement row is associated with (`contacts:12[198] companies:3[186]`). */
+function contactsOf(row: HubspotRow): string[] {
+  return [...row.associations.matchAll(/contacts:(\d+)\[/g)].map((match) => match[1] ?? '');
+}
+
+function print(outcomes: Outcome[]): void {
+  console.log(
+    `\nsync-throughput (${machineLine()}; HubSpot; role api + N --role=worker on one database; ` +
+      `generator ${values.rate}/s for ${values.seconds} s over ${values.leads} leads; ` +
+      `sandbox limits as npm start: 190 / 10 s per portal, search 4 / s)`,
+  );
+  const row = (label: string, cell: (each: Outcome) => string): [string, string] => [
+    label,
+    outcomes.map((each) => cell(each).padEnd(34)).join(''),
+  ];
+  printTable('', [
+    row('', (each) => `[${each.workers} worker${each.workers === 1 ? '' : 's'}]`),
+    row('steady state, events synced / s', (each) => each.steady.perSecond.toFixed(1)),
+    row(
+      '  window (s after the first POST)',
+      (each) => `${each.steady.fromS.toFixed(0)}–${each.steady.toS.toFixed(0)} s`,
+    ),
+    row(
+      '  backlog at its end (saturated?)',
+      (each) =>
+        `${each.steady.backlogAtEnd} (${each.steady.backlogAtEnd > Number(values.rate) ? 'yes' : 'NO: offered rate'})`,
+    ),
+    row(
+      'drain after the generator, / s',
+      (each) => `${each.drain.perSecond.toFixed(1)} over ${each.drain.seconds.toFixed(0)} s`,
+    ),
+    row('first POST to all final, / s', (each) => each.overall.toFixed(1)),
+    row('events accepted', (each) => String(each.accepted)),
+    row('all final', (each) => (each.done ? 'yes' : `NO after ${values.timeout} s`)),
+    row('HubSpot calls / 429s', (each) => `${each.calls} / ${each.rateLimited}`),
+    row('none ran twice', (each) => (each.once.length === 0 ? 'proved' : 'NO (below)')),
+    row('load, generator end', (each) => each.load.during.replace(/ on \d+ CPUs/, '')),
+    row('load, all final', (each) => each.load.after.replace(/ on \d+ CPUs/, '')),
+  ]);
+  for (const each of outcomes) {
+    console.log(`  [${each.workers}] events by status: ${formatCounts(each.counts)}`);
+    for (const problem of each.once) console.log(`  [${each.workers}] PROBLEM: ${problem}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const counts = values.workers.split(',').map(Number);
+  if (counts.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`--workers is a list of counts like 1,2, not ${values.workers}`);
+  const outcomes: Outcome[] = [];
+  for (const workers of counts) {
+    console.error(`\n— ${workers} worker process(es) (${loadLine()}) —`);
+    const bench = await startSyncBench({ role: 'api', workers });
+    try {
+      const outcome = await measure(bench, workers);
+      console.error(`${workers}: ${outcome.steady.perSecond.toFixed(1)} events synced / s`);
+      outcomes.push(outcome);
+    } finally {
+      await bench.stop();
+    }
+  }
+  print(outcomes);
+}
+
+await main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
