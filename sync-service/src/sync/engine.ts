@@ -232,6 +232,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     logger: deps.logger,
     maxAttempts: deps.config.sync.maxAttempts,
     leaseMs: deps.config.sync.leaseMs,
+    maxBatch: deps.config.sync.maxBatch,
   });
 
   return { models, pipeline };

@@ -65,6 +65,12 @@ export type SyncPipelineDeps = {
   maxAttempts: number;
   /** How long a run holds its events before another worker may take them. */
   leaseMs: number;
+  /**
+   * A run takes, besides its job's events, the other due events of the same CRM accounts that
+   * no run holds, up to this many in all: under a backlog, batches grow instead of jobs waiting
+   * in line with a few events each (their own jobs then find nothing left to do). 1: never.
+   */
+  maxBatch?: number;
 };
 
 export type SyncPipeline = {
@@ -92,10 +98,46 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       },
       { $set: { lease: { owner: token, until: new Date(now.getTime() + deps.leaseMs) } } },
     );
-    return deps.events
+    const claimed = await deps.events
       .find({ _id: { $in: ids }, 'lease.owner': token })
       .sort({ receivedAt: 1, _id: 1 })
       .lean<SyncEventDoc[]>();
+    const room = (deps.maxBatch ?? 1) - claimed.length;
+    if (claimed.length === 0 || room <= 0) return claimed;
+    return [...claimed, ...(await claimWaiting(claimed, ids, room, token))].sort(
+      (a, b) =>
+        a.receivedAt.getTime() - b.receivedAt.getTime() ||
+        a._id.toString().localeCompare(b._id.toString()),
+    );
+  }
+
+  /** The accounts' other due, unheld live events, oldest first, up to `room`. */
+  async function claimWaiting(
+    claimed: SyncEventDoc[],
+    ids: readonly string[],
+    room: number,
+    token: string,
+  ): Promise<SyncEventDoc[]> {
+    const now = deps.now();
+    const waiting = {
+      status: PENDING,
+      test: false,
+      userProfileId: { $in: [...new Set(claimed.map((doc) => doc.userProfileId.toString()))] },
+      nextAttemptAt: { $lte: now },
+      $or: [{ lease: null }, { 'lease.until': { $lte: now } }],
+    };
+    const found = await deps.events
+      .find({ ...waiting, _id: { $nin: ids } }, { _id: 1 })
+      .sort({ nextAttemptAt: 1 })
+      .limit(room)
+      .lean();
+    if (found.length === 0) return [];
+    const more = found.map((doc) => doc._id);
+    await deps.events.updateMany(
+      { ...waiting, _id: { $in: more } },
+      { $set: { lease: { owner: token, until: new Date(now.getTime() + deps.leaseMs) } } },
+    );
+    return deps.events.find({ _id: { $in: more }, 'lease.owner': token }).lean<SyncEventDoc[]>();
   }
 
   async function processEvents(eventIds: readonly string[]): Promise<string[]> {
