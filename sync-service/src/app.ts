@@ -49,6 +49,7 @@ export type AppDeps = {
     | 'salesforce'
     | 'platforms'
     | 'sync'
+    | 'crmBudgetShare'
   >;
   logger: Logger;
   db: Database;

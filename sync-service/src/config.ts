@@ -164,6 +164,13 @@ export const EnvSchema = z.object({
     5_000,
     'expected a number of milliseconds between 0 and 5000',
   ).default(50),
+  // The share of a HubSpot portal's per-10-s limit each process may use: 0.9 for one worker
+  // process, 0.9 / N for N (each keeps its own count).
+  CRM_BUDGET_SHARE: z.coerce
+    .number({ error: 'expected a number between 0.05 and 1' })
+    .min(0.05, 'expected a number between 0.05 and 1')
+    .max(1, 'expected a number between 0.05 and 1')
+    .default(0.9),
   SYNC_MAX_BATCH: integer(1, 1_000, 'expected a number of events between 1 and 1000').default(200),
   SYNC_SWEEP_INTERVAL_MS: integer(
     1_000,
@@ -209,6 +216,7 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
     apiUrl: env.HUBSPOT_API_URL,
   },
   salesforce: { apiVersion: env.SALESFORCE_API_VERSION },
+  crmBudgetShare: env.CRM_BUDGET_SHARE,
   sync: {
     maxAttempts: env.SYNC_MAX_ATTEMPTS,
     leaseMs: env.SYNC_LEASE_MS,

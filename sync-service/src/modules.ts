@@ -5,6 +5,7 @@ import type { SafeFetch } from './platform/safe-fetch';
 import type { SecretBox } from './platform/secrets';
 import { userModel } from './modules/users/users.model';
 import { createUsersService } from './modules/users/users.service';
+import { createCrmRateLimits } from './connectors/crm/crm-rate-limits';
 import { createCrmGateway } from './modules/profiles/crm-gateway';
 import { createCrmDataService } from './modules/profiles/crm-data.service';
 import { oauthStateModel } from './modules/profiles/oauth-state.model';
@@ -28,7 +29,13 @@ import {
 export type ModulesDeps = {
   config: Pick<
     Config,
-    'publicUrl' | 'adminEmails' | 'paidTierEmails' | 'hubspot' | 'salesforce' | 'platforms'
+    | 'publicUrl'
+    | 'adminEmails'
+    | 'paidTierEmails'
+    | 'hubspot'
+    | 'salesforce'
+    | 'platforms'
+    | 'crmBudgetShare'
   >;
   logger: Logger;
   db: Database;
@@ -63,6 +70,7 @@ export function createModules(deps: ModulesDeps) {
     states: oauthStateModel(deps.db.connection),
     secrets: deps.secrets,
     gateway: createCrmGateway(deps.config, deps.safeFetch),
+    rateLimits: createCrmRateLimits({ hubspotShare: deps.config.crmBudgetShare }),
     now,
     publicUrl: deps.config.publicUrl,
     guardUrl,

@@ -56,6 +56,7 @@ export function startWorker(deps: WorkerDeps): StopWorker {
       now,
       logger: log,
       lockLifetimeMs: Math.min(60_000, deps.config.sync.leaseMs),
+      leaseMs: deps.config.sync.leaseMs,
     });
     await agenda.start();
     running = agenda;

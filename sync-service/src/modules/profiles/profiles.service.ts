@@ -1,4 +1,4 @@
-import { createCrmRateLimits } from '../../connectors/crm/crm-rate-limits';
+import { createCrmRateLimits, type CrmRateLimits } from '../../connectors/crm/crm-rate-limits';
 // The profiles module's public face: other modules import profiles only through this file.
 import {
   ErrorCodes,
@@ -117,6 +117,8 @@ export type ProfilesService = {
 };
 
 export type ProfilesServiceDeps = {
+  /** Request budgets per CRM account, shared by every client this process makes. */
+  rateLimits?: CrmRateLimits;
   profiles: ProfileModel;
   states: OAuthStateModel;
   secrets: SecretBox;
@@ -140,7 +142,7 @@ export function createProfilesService(deps: ProfilesServiceDeps): ProfilesServic
     profiles,
     secrets: deps.secrets,
     gateway: deps.gateway,
-    rateLimits: createCrmRateLimits(),
+    rateLimits: deps.rateLimits ?? createCrmRateLimits(),
     now: deps.now,
     guardUrl: deps.guardUrl,
     logger: deps.logger,

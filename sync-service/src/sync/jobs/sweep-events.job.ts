@@ -4,7 +4,11 @@ import type { SyncEventModel } from '../sync-event.model';
 
 export const SWEEP_EVENTS_JOB = 'sweep-stranded-events';
 
-/** Events due this long ago that no run holds are stranded (their job was lost). */
+/**
+ * Events due this long ago that no run holds are stranded (their job was lost), and never less
+ * than a lease: under a backlog, jobs wait their turn in Agenda for a while, and queuing their
+ * events again would only add jobs that find nothing to do.
+ */
 export const STRANDED_AFTER_MS = 10_000;
 const SWEEP_LIMIT = 2_000;
 const BATCH = 200;
@@ -23,6 +27,8 @@ export function defineSweepEventsJob(
     logger: Logger;
     /** Agenda's lock on the sweep; it also times Agenda's watchdog, which outlives a stop. */
     lockLifetimeMs: number;
+    /** A run's lease: the least time an event waits before it counts as stranded. */
+    leaseMs: number;
   },
 ): void {
   agenda.define(
@@ -33,7 +39,9 @@ export function defineSweepEventsJob(
         .find(
           {
             status: 'received',
-            nextAttemptAt: { $lte: new Date(now.getTime() - STRANDED_AFTER_MS) },
+            nextAttemptAt: {
+              $lte: new Date(now.getTime() - Math.max(STRANDED_AFTER_MS, deps.leaseMs)),
+            },
             $or: [{ lease: null }, { 'lease.until': { $lte: now } }],
           },
           { _id: 1, userProfileId: 1 },
