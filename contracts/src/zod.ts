@@ -8,6 +8,7 @@
 export {
   array,
   boolean,
+  coerce,
   email,
   enum,
   literal,
@@ -15,6 +16,7 @@ export {
   NEVER,
   number,
   object,
+  preprocess,
   record,
   string,
   toJSONSchema,

@@ -1,5 +1,6 @@
 import { apiRoutes } from '@outsync/contracts';
 import { accountsRoutes } from '@outsync/contracts/accounts';
+import { historyRoutes } from '@outsync/contracts/history';
 import { syncRoutes } from '@outsync/contracts/sync';
 import { webhooksRoutes } from '@outsync/contracts/webhooks';
 
@@ -13,6 +14,7 @@ export const serviceRoutes = {
   ...accountsRoutes,
   ...webhooksRoutes,
   ...syncRoutes,
+  ...historyRoutes,
 };
 
 export type ServiceRoutes = typeof serviceRoutes;
