@@ -16,6 +16,7 @@ const mappings = [
   'src/sync/write/hubspot-mapping',
   'src/sync/write/salesforce-mapping',
   'src/sync/write/salesforce-field-catalog',
+  'src/sync/write/lead-groups',
 ];
 
 // Away from UTC: a zone-less time the normalizers misread in the host's zone only shows in a
@@ -37,6 +38,7 @@ export default {
         '<rootDir>/src/sync/write/event-values.test.ts',
         '<rootDir>/src/sync/write/hubspot-mapping.test.ts',
         '<rootDir>/src/sync/write/salesforce-mapping.test.ts',
+        '<rootDir>/src/sync/write/lead-groups.test.ts',
       ],
     },
   },

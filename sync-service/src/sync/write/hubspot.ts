@@ -5,7 +5,6 @@ import {
   type HubspotProperties,
   type HubspotRecord,
 } from '../../connectors/crm/hubspot/hubspot-objects.types';
-import { isConnectorError } from '../../connectors/http';
 import type {
   CrmWriter,
   StepRecorder,
@@ -26,6 +25,7 @@ import {
   type LookupKey,
 } from './hubspot-mapping';
 import { ensureOutsyncProperties, type PropertyCache } from './hubspot-properties';
+import { batchFailureOutcome, byOccurrence, grownCounters, mergeByRecord } from './lead-groups';
 
 /** HubSpot's IN filter takes up to 100 values. */
 const IN_VALUES = 100;
@@ -81,7 +81,7 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
         step = 'engagement';
         await writeEngagements(open(), record, fail);
       } catch (error) {
-        for (const item of open()) outcomes.set(item.id, outcomeOf(error, step));
+        for (const item of open()) outcomes.set(item.id, batchFailureOutcome(error, step));
       }
       for (const item of open()) outcomes.set(item.id, { kind: 'written' });
       return outcomes;
@@ -100,7 +100,7 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
     const current = await findContacts(found, counters);
     const written = counters ? await writtenCounts(pending) : null;
     // Two lookups (an os_objectlookup_id and an e-mail) may find one contact: one write for it.
-    const groups = mergeByContact(found);
+    const groups = mergeByRecord(found, (group) => group.contactId);
 
     const updates: Array<{ group: LeadGroup; properties: HubspotProperties }> = [];
     const upserts: Array<{ group: LeadGroup; properties: HubspotProperties; email: string }> = [];
@@ -330,18 +330,6 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
     return keys.size > 0 ? deps.writtenEventCounts([...keys]) : new Map();
   }
 
-  /** Already-written opens and clicks of the group's leads (one person may have two keys). */
-  function countsOf(group: LeadGroup, written: Map<string, { opens: number; clicks: number }>) {
-    const keys = new Set(group.items.map((item) => item.leadKey ?? ''));
-    let opens = 0;
-    let clicks = 0;
-    for (const key of keys) {
-      opens += written.get(key)?.opens ?? 0;
-      clicks += written.get(key)?.clicks ?? 0;
-    }
-    return { [OPENS_COUNTER]: opens, [CLICKS_COUNTER]: clicks };
-  }
-
   /** The group's events' properties, latest event last (its values win); counters added up. */
   function mergedProperties(
     group: LeadGroup,
@@ -349,21 +337,16 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
     written: Map<string, { opens: number; clicks: number }> | null,
   ): HubspotProperties {
     const properties: HubspotProperties = {};
-    const increments = { [OPENS_COUNTER]: 0, [CLICKS_COUNTER]: 0 };
-    for (const item of group.items) {
+    for (const item of group.items)
       Object.assign(properties, contactProperties(item.event, item.settings));
-      for (const [name, add] of Object.entries(counterIncrements(item.event, item.settings)))
-        increments[name as keyof typeof increments] += add ?? 0;
-    }
-    const base = written
-      ? countsOf(group, written)
-      : {
-          [OPENS_COUNTER]: Number(current?.properties[OPENS_COUNTER] ?? 0),
-          [CLICKS_COUNTER]: Number(current?.properties[CLICKS_COUNTER] ?? 0),
-        };
-    for (const [name, add] of Object.entries(increments)) {
-      if (add > 0) properties[name] = String(base[name as keyof typeof base] + add);
-    }
+    const counters = grownCounters(
+      { opens: OPENS_COUNTER, clicks: CLICKS_COUNTER },
+      group.items,
+      (item) => counterIncrements(item.event, item.settings),
+      written,
+      (name) => Number(current?.properties[name] ?? 0),
+    );
+    for (const [name, total] of Object.entries(counters)) properties[name] = String(total);
     // An owner is given to a contact that has none; one the customer chose is kept.
     const owner = ownerOf(group);
     if (owner && current && !current.properties.hubspot_owner_id)
@@ -557,45 +540,6 @@ function associationsOf(
   ];
 }
 
-function byOccurrence(a: WriteItem, b: WriteItem): number {
-  return a.event.occurredAt.localeCompare(b.event.occurredAt);
-}
-
 function describe(error: HubspotBatchError): string {
   return `HubSpot refused it: ${error.message}`;
-}
-
-/** A whole-batch failure: retry what may work later, fail what will not. */
-function outcomeOf(error: unknown, step: string): WriteOutcome {
-  if (isConnectorError(error)) {
-    if (error.retryable) {
-      return {
-        kind: 'retry',
-        step,
-        message: error.message,
-        ...(error.retryAfterSeconds !== undefined
-          ? { retryAfterMs: error.retryAfterSeconds * 1000 }
-          : {}),
-      };
-    }
-    return { kind: 'failed', step, message: error.message };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'retry', step, message };
-}
-
-/** Groups that found the same contact become one, their events in the order they occurred. */
-function mergeByContact(groups: LeadGroup[]): LeadGroup[] {
-  const byContact = new Map<string, LeadGroup>();
-  const merged: LeadGroup[] = [];
-  for (const group of groups) {
-    const same = group.contactId === null ? undefined : byContact.get(group.contactId);
-    if (same) {
-      same.items = [...same.items, ...group.items].sort(byOccurrence);
-      continue;
-    }
-    if (group.contactId !== null) byContact.set(group.contactId, group);
-    merged.push(group);
-  }
-  return merged;
 }

@@ -9,7 +9,6 @@ import type {
   SalesforceRow,
   SalesforceSaveResult,
 } from '../../connectors/crm/salesforce/salesforce-objects.types';
-import { isConnectorError } from '../../connectors/http';
 import type {
   CrmWriter,
   StepRecorder,
@@ -18,6 +17,7 @@ import type {
   WrittenEventCounts,
 } from './crm-writer';
 import { CLICKS_COUNTER_FIELD, OPENS_COUNTER_FIELD } from './salesforce-field-catalog';
+import { batchFailureOutcome, byOccurrence, grownCounters, mergeByRecord } from './lead-groups';
 import {
   activityOf,
   counterIncrements,
@@ -153,7 +153,7 @@ export function createSalesforceWriter(
           await writeTasks(batch.filter(context.isOpen), context);
         } catch (error) {
           for (const item of batch.filter(context.isOpen))
-            outcomes.set(item.id, outcomeOf(error, step));
+            outcomes.set(item.id, batchFailureOutcome(error, step));
         }
       }
       for (const item of items.filter((item) => !outcomes.has(item.id))) {
@@ -193,7 +193,7 @@ export function createSalesforceWriter(
     const current = await findPeople(object, found, fields, counters);
     const written = counters ? await writtenCounts(pending) : null;
     // Two lookups (an os_objectlookup_id and an e-mail) may find one person: one write for it.
-    const groups = mergeByPerson(found);
+    const groups = mergeByRecord(found, (group) => group.personId);
 
     const updates: Array<{ group: LeadGroup; fields: SalesforceFields }> = [];
     const creates: Array<{ group: LeadGroup; fields: SalesforceFields }> = [];
@@ -532,34 +532,16 @@ function mergedFields(
   written: Map<string, { opens: number; clicks: number }> | null,
 ): SalesforceFields {
   const fields: SalesforceFields = {};
-  const increments = { [OPENS_COUNTER_FIELD]: 0, [CLICKS_COUNTER_FIELD]: 0 };
-  for (const item of group.items) {
-    Object.assign(fields, personFields(item.event, item.settings));
-    for (const [name, add] of Object.entries(counterIncrements(item.event, item.settings)))
-      increments[name as keyof typeof increments] += add ?? 0;
-  }
-  const base = written
-    ? countsOf(group, written)
-    : {
-        [OPENS_COUNTER_FIELD]: Number(fieldOf(current, OPENS_COUNTER_FIELD) ?? 0),
-        [CLICKS_COUNTER_FIELD]: Number(fieldOf(current, CLICKS_COUNTER_FIELD) ?? 0),
-      };
-  for (const [name, add] of Object.entries(increments)) {
-    if (add > 0) fields[name] = base[name as keyof typeof base] + add;
-  }
+  for (const item of group.items) Object.assign(fields, personFields(item.event, item.settings));
+  const counters = grownCounters(
+    { opens: OPENS_COUNTER_FIELD, clicks: CLICKS_COUNTER_FIELD },
+    group.items,
+    (item) => counterIncrements(item.event, item.settings),
+    written,
+    (name) => Number(fieldOf(current, name) ?? 0),
+  );
+  Object.assign(fields, counters);
   return fields;
-}
-
-/** Already-written opens and clicks of the group's leads (one person may have two keys). */
-function countsOf(group: LeadGroup, written: Map<string, { opens: number; clicks: number }>) {
-  const keys = new Set(group.items.map((item) => item.leadKey ?? ''));
-  let opens = 0;
-  let clicks = 0;
-  for (const key of keys) {
-    opens += written.get(key)?.opens ?? 0;
-    clicks += written.get(key)?.clicks ?? 0;
-  }
-  return { [OPENS_COUNTER_FIELD]: opens, [CLICKS_COUNTER_FIELD]: clicks };
 }
 
 /** Only the fields the object has and the connected user can see: Salesforce refuses others. */
@@ -595,43 +577,4 @@ function latest(rows: SalesforceRow[]): SalesforceRow | undefined {
   return [...rows].sort((a, b) =>
     String(b.LastModifiedDate ?? '').localeCompare(String(a.LastModifiedDate ?? '')),
   )[0];
-}
-
-function byOccurrence(a: WriteItem, b: WriteItem): number {
-  return a.event.occurredAt.localeCompare(b.event.occurredAt);
-}
-
-/** Groups that found the same person become one, their events in the order they occurred. */
-function mergeByPerson(groups: LeadGroup[]): LeadGroup[] {
-  const byPerson = new Map<string, LeadGroup>();
-  const merged: LeadGroup[] = [];
-  for (const group of groups) {
-    const same = group.personId === null ? undefined : byPerson.get(group.personId);
-    if (same) {
-      same.items = [...same.items, ...group.items].sort(byOccurrence);
-      continue;
-    }
-    if (group.personId !== null) byPerson.set(group.personId, group);
-    merged.push(group);
-  }
-  return merged;
-}
-
-/** A whole-batch failure: retry what may work later, fail what will not. */
-function outcomeOf(error: unknown, step: string): WriteOutcome {
-  if (isConnectorError(error)) {
-    if (error.retryable) {
-      return {
-        kind: 'retry',
-        step,
-        message: error.message,
-        ...(error.retryAfterSeconds !== undefined
-          ? { retryAfterMs: error.retryAfterSeconds * 1000 }
-          : {}),
-      };
-    }
-    return { kind: 'failed', step, message: error.message };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'retry', step, message };
 }
