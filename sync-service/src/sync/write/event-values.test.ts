@@ -7,44 +7,20 @@ import {
   isMessageEvent,
   isSocialEvent,
   platformName,
+  presentValues,
   renderTaskSubject,
   subjectTokenValues,
 } from './event-values';
+import { testEvent } from './write-test-events';
 
 /** A Smartlead send carrying every value a subject token reads. */
 function event(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
-  return {
-    platform: 'smartlead',
-    type: 'EMAIL_SENT',
-    rawEventType: 'EMAIL_SENT',
-    occurredAt: '2026-11-23T10:00:00.000Z',
+  return testEvent({
     platformEventId: 'EMAIL_SENT:1',
-    lead: {
-      email: 'ana@acme.test',
-      firstName: 'Ana',
-      lastName: 'Lima',
-      profileUrl: 'https://www.linkedin.com/in/ana-lima',
-      company: 'Acme',
-      domain: 'acme.test',
-      title: 'CTO',
-      phone: '+1 555 0100',
-      platformLeadId: 'L1',
-    },
-    sender: { email: 'bob@seller.test', name: 'Bob Stone', profileUrl: null },
-    campaign: { id: '42', name: 'Q4 outreach' },
-    subject: 'Quick question',
-    bodyText: 'Hi Ana',
-    bodyHtml: null,
-    sequenceStep: 2,
     category: { id: '7', name: 'Interested' },
     link: 'https://acme.test/pricing',
-    objectLookupId: null,
-    tags: [],
-    platformUrl: null,
-    isInmail: false,
-    isAutomatedReply: false,
     ...overrides,
-  };
+  });
 }
 
 const bare = event({
@@ -296,5 +272,19 @@ describe('describeEvent', () => {
     expect(
       describeEvent({ ...bare, type: 'LEAD_CATEGORY_UPDATED', category: { id: '9', name: null } }),
     ).toBe('The lead is now 9 on Smartlead.');
+  });
+});
+
+describe('presentValues', () => {
+  it('keeps the entries holding a value and leaves out null, undefined and empty ones', () => {
+    expect(
+      presentValues({
+        email: 'ana@acme.test',
+        phone: null,
+        title: undefined,
+        company: '',
+        city: ' ',
+      }),
+    ).toEqual({ email: 'ana@acme.test', city: ' ' });
   });
 });

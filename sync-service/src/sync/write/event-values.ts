@@ -98,3 +98,16 @@ export function describeEvent(event: CanonicalEvent): string {
   };
   return `${detail[event.type]} on ${platformName(event)}${where}.`;
 }
+
+/**
+ * The entries that hold a value: a field the event lacks (null, undefined, empty) is left out,
+ * so writing the result never blanks what the CRM already has.
+ */
+export function presentValues(
+  values: Record<string, string | null | undefined>,
+): Record<string, string> {
+  const present: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values))
+    if (value !== null && value !== undefined && value !== '') present[name] = value;
+  return present;
+}

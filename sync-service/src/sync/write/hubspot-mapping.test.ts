@@ -9,44 +9,21 @@ import {
   lookupKeys,
   type HubspotWriteSettings,
 } from './hubspot-mapping';
+import { testEvent } from './write-test-events';
 
 const AT = '2026-11-23T10:00:00.000Z';
 const PROFILE = 'https://www.linkedin.com/in/ana-lima';
 const APP_URL = 'https://app.smartlead.ai/app/master-inbox?leadMap=1';
 
 function event(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
-  return {
-    platform: 'smartlead',
-    type: 'EMAIL_SENT',
-    rawEventType: 'EMAIL_SENT',
-    occurredAt: AT,
+  return testEvent({
     platformEventId: 'EMAIL_SENT:1',
-    lead: {
-      email: 'ana@acme.test',
-      firstName: 'Ana',
-      lastName: 'Lima',
-      profileUrl: PROFILE,
-      company: 'Acme',
-      domain: 'acme.test',
-      title: 'CTO',
-      phone: '+1 555 0100',
-      platformLeadId: 'L1',
-    },
-    sender: { email: 'bob@seller.test', name: 'Bob Stone', profileUrl: null },
-    campaign: { id: '42', name: 'Q4 outreach' },
-    subject: 'Quick question',
-    bodyText: 'Hi Ana',
-    bodyHtml: null,
-    sequenceStep: 2,
     category: { id: '7', name: 'Interested' },
     link: 'https://acme.test/pricing',
     objectLookupId: 'OBJ-1',
-    tags: [],
     platformUrl: APP_URL,
-    isInmail: false,
-    isAutomatedReply: false,
     ...overrides,
-  };
+  });
 }
 
 const social = (overrides: Partial<CanonicalEvent> = {}) =>

@@ -10,6 +10,7 @@ import {
   isMessageEvent,
   isSocialEvent,
   platformName,
+  presentValues,
   renderTaskSubject,
 } from './event-values';
 
@@ -101,25 +102,26 @@ export function contactProperties(
   settings: HubspotWriteSettings,
 ): HubspotProperties {
   const { lead } = event;
-  const properties: HubspotProperties = {};
-  const put = (name: string, value: string | null | undefined) => {
-    if (value !== null && value !== undefined && value !== '') properties[name] = value;
-  };
-  put('email', lead.email);
-  put('firstname', lead.firstName);
-  put('lastname', lead.lastName);
-  put('company', lead.company);
-  put('jobtitle', lead.title);
-  put('phone', lead.phone);
-  put('website', lead.domain ? `https://${lead.domain}` : null);
+  const properties: HubspotProperties = presentValues({
+    email: lead.email,
+    firstname: lead.firstName,
+    lastname: lead.lastName,
+    company: lead.company,
+    jobtitle: lead.title,
+    phone: lead.phone,
+    website: lead.domain ? `https://${lead.domain}` : null,
+  });
   if (!settings.createContactCustomProperties) return properties;
   const values = outsyncValues(event);
-  for (const definition of OUTSYNC_CONTACT_PROPERTIES) {
-    if (!definition.updatedBy.includes(event.type)) continue;
-    if (definition.channel !== 'common' && definition.channel !== channelOf(event)) continue;
-    put(definition.name, values[definition.name]);
-  }
-  return properties;
+  const changed = OUTSYNC_CONTACT_PROPERTIES.filter(
+    (definition) =>
+      definition.updatedBy.includes(event.type) &&
+      (definition.channel === 'common' || definition.channel === channelOf(event)),
+  );
+  return {
+    ...properties,
+    ...presentValues(Object.fromEntries(changed.map(({ name }) => [name, values[name]]))),
+  };
 }
 
 /** How much an event adds to the open and click counters. */

@@ -8,6 +8,7 @@ import type { WriteItem, WriteOutcome, WrittenEventCounts } from './crm-writer';
 import { createHubspotWriter } from './hubspot';
 import type { HubspotWriteSettings } from './hubspot-mapping';
 import { createPropertyCache, type PropertyCache } from './hubspot-properties';
+import { TEST_LEAD, testEvent } from './write-test-events';
 
 // The HubSpot writer over a real HubspotClient and nock: every request HubSpot receives is
 // asserted (method, path, JSON body) in the order sent, with the outcomes and recorded steps.
@@ -93,17 +94,7 @@ function hubspotRecord(id: string, properties: Record<string, string | null> = {
   };
 }
 
-const LEAD: CanonicalLead = {
-  email: 'ana@acme.test',
-  firstName: 'Ana',
-  lastName: 'Lima',
-  profileUrl: PROFILE,
-  company: 'Acme',
-  domain: 'acme.test',
-  title: 'CTO',
-  phone: '+1 555 0100',
-  platformLeadId: 'L1',
-};
+const LEAD = TEST_LEAD;
 
 /** The lead's own contact properties written for LEAD. */
 const LEAD_PROPERTIES = {
@@ -129,28 +120,7 @@ const NO_LEAD: CanonicalLead = {
 };
 
 function event(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
-  return {
-    platform: 'smartlead',
-    type: 'EMAIL_OPEN',
-    rawEventType: 'EMAIL_OPEN',
-    occurredAt: AT,
-    platformEventId: null,
-    lead: LEAD,
-    sender: { email: 'bob@seller.test', name: 'Bob Stone', profileUrl: null },
-    campaign: { id: '42', name: 'Q4 outreach' },
-    subject: 'Quick question',
-    bodyText: 'Hi Ana',
-    bodyHtml: null,
-    sequenceStep: 2,
-    category: null,
-    link: null,
-    objectLookupId: null,
-    tags: [],
-    platformUrl: null,
-    isInmail: false,
-    isAutomatedReply: false,
-    ...overrides,
-  };
+  return testEvent({ type: 'EMAIL_OPEN', rawEventType: 'EMAIL_OPEN', ...overrides });
 }
 
 function settings(overrides: Partial<HubspotWriteSettings> = {}): HubspotWriteSettings {

@@ -28,6 +28,7 @@ import {
   writesCustomFields,
   type SalesforceWriteSettings,
 } from './salesforce-mapping';
+import { testEvent } from './write-test-events';
 
 const AT = '2026-11-23T10:00:00.000Z';
 const PROFILE = 'https://www.linkedin.com/in/ana-lima';
@@ -36,38 +37,12 @@ const APP_URL = 'https://app.smartlead.ai/app/master-inbox?leadMap=1';
 const CONTACT_ID = '003000000000001AAA';
 
 function event(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
-  return {
-    platform: 'smartlead',
-    type: 'EMAIL_SENT',
-    rawEventType: 'EMAIL_SENT',
-    occurredAt: AT,
+  return testEvent({
     platformEventId: 'EMAIL_SENT:1',
-    lead: {
-      email: 'ana@acme.test',
-      firstName: 'Ana',
-      lastName: 'Lima',
-      profileUrl: PROFILE,
-      company: 'Acme',
-      domain: 'acme.test',
-      title: 'CTO',
-      phone: '+1 555 0100',
-      platformLeadId: 'L1',
-    },
     sender: { email: 'bob@seller.test', name: 'Bob Stone', profileUrl: SENDER_PROFILE },
-    campaign: { id: '42', name: 'Q4 outreach' },
-    subject: 'Quick question',
-    bodyText: 'Hi Ana',
-    bodyHtml: null,
-    sequenceStep: 2,
-    category: null,
-    link: null,
-    objectLookupId: null,
-    tags: [],
     platformUrl: APP_URL,
-    isInmail: false,
-    isAutomatedReply: false,
     ...overrides,
-  };
+  });
 }
 
 function heyreach(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {

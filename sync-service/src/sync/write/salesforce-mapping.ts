@@ -18,6 +18,7 @@ import {
   isMessageEvent,
   isSocialEvent,
   platformName,
+  presentValues,
   renderTaskSubject,
 } from './event-values';
 
@@ -137,20 +138,18 @@ export function personFields(
   settings: SalesforceWriteSettings,
 ): SalesforceFields {
   const { lead } = event;
-  const fields: SalesforceFields = {};
-  const put = (name: string, value: string | null | undefined) => {
-    if (value !== null && value !== undefined && value !== '') fields[name] = value;
-  };
-  put('FirstName', lead.firstName);
-  put('LastName', lead.lastName);
-  put('Email', lead.email);
-  put('Title', lead.title);
-  put('Phone', lead.phone);
   // Contacts have no company field of their own (their Account is), Leads do.
-  if (settings.salesforceObjectType === 'Lead') {
-    put('Company', lead.company);
-    put('Website', lead.domain ? `https://${lead.domain}` : null);
-  }
+  const isLead = settings.salesforceObjectType === 'Lead';
+  const fields: SalesforceFields = presentValues({
+    FirstName: lead.firstName,
+    LastName: lead.lastName,
+    Email: lead.email,
+    Title: lead.title,
+    Phone: lead.phone,
+    ...(isLead
+      ? { Company: lead.company, Website: lead.domain ? `https://${lead.domain}` : null }
+      : {}),
+  });
   return { ...fields, ...customFields(event, settings) };
 }
 

@@ -12,6 +12,7 @@ import {
 } from './salesforce';
 import { OUTSYNC_SALESFORCE_FIELDS } from './salesforce-field-catalog';
 import type { SalesforceWriteSettings } from './salesforce-mapping';
+import { TEST_LEAD, testEvent } from './write-test-events';
 
 // The Salesforce writer over a real SalesforceClient (connectors/crm/salesforce) and nock: every
 // request the org's instance receives is asserted (method, path, SOQL, JSON body) in the order
@@ -161,17 +162,7 @@ const refused = (statusCode: string, message: string) => ({
   errors: [{ statusCode, message, fields: [] }],
 });
 
-const LEAD: CanonicalLead = {
-  email: 'ana@acme.test',
-  firstName: 'Ana',
-  lastName: 'Lima',
-  profileUrl: PROFILE,
-  company: 'Acme',
-  domain: 'acme.test',
-  title: 'CTO',
-  phone: '+1 555 0100',
-  platformLeadId: 'L1',
-};
+const LEAD = TEST_LEAD;
 
 const ANA_CONTACT = {
   FirstName: 'Ana',
@@ -182,28 +173,7 @@ const ANA_CONTACT = {
 };
 
 function event(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
-  return {
-    platform: 'smartlead',
-    type: 'EMAIL_SENT',
-    rawEventType: 'EMAIL_SENT',
-    occurredAt: AT,
-    platformEventId: null,
-    lead: LEAD,
-    sender: { email: 'bob@seller.test', name: 'Bob Stone', profileUrl: null },
-    campaign: { id: '42', name: 'Q4 outreach' },
-    subject: 'Quick question',
-    bodyText: 'Hi Ana',
-    bodyHtml: null,
-    sequenceStep: 2,
-    category: null,
-    link: null,
-    objectLookupId: null,
-    tags: [],
-    platformUrl: null,
-    isInmail: false,
-    isAutomatedReply: false,
-    ...overrides,
-  };
+  return testEvent(overrides);
 }
 
 function lead(n: number): CanonicalLead {
