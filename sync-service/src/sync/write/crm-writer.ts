@@ -18,7 +18,7 @@ export type WriteItem<Settings = WriterSettings> = {
   /** The steps completed by earlier attempts: done work is skipped. */
   steps: SyncSteps;
   /** The lead's key in the log (e-mail, else profile URL): how its counted events are found. */
-  leadKey?: string | null;
+  leadKey: string | null;
 };
 
 /**
