@@ -71,6 +71,37 @@ async function externalIdField(objectName: string, fieldName: string): Promise<v
   expect(grant.status).toBe(201);
 }
 
+describe('record ids', () => {
+  it('hands out 18-character ids unique in their first 15 characters, and finds a record by either form', async () => {
+    const records = Array.from({ length: 40 }, (_, index) => ({
+      attributes: { type: 'Lead' },
+      LastName: `Id ${index}`,
+      Company: 'Ids Inc',
+    }));
+    const saved = await createCollection(records);
+    const created = saved.map((result) => result.id ?? '');
+    expect(created.every((id) => /^00Q[0-9A-Za-z]{15}$/.test(id))).toBe(true);
+    expect(new Set(created.map((id) => id.slice(0, 15))).size).toBe(40);
+    // The suffix says which of the 15 characters are upper case, five characters at a time.
+    const example = created[0] ?? '';
+    const suffix = [0, 5, 10]
+      .map((start) =>
+        [...example.slice(start, start + 5)].reduce(
+          (flags, character, index) => (/[A-Z]/.test(character) ? flags + (1 << index) : flags),
+          0,
+        ),
+      )
+      .map((flags) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345'.charAt(flags))
+      .join('');
+    expect(example.slice(15)).toBe(suffix);
+    const byShortId = await sandbox.request('GET', `${API}/sobjects/Lead/${example.slice(0, 15)}`, {
+      headers: auth,
+    });
+    expect(byShortId.status).toBe(200);
+    expect(at(byShortId.body, 'Id')).toBe(example);
+  });
+});
+
 describe('record references', () => {
   it('fails only the task whose WhoId, WhatId or OwnerId points nowhere, each with its own error', async () => {
     const contactId = await firstId('SELECT Id FROM Contact LIMIT 1');

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Sequence, salesforceId } from '../core/ids.ts';
+import { Sequence, salesforceId, salesforceIdSuffix } from '../core/ids.ts';
 import { nowIso } from '../core/http.ts';
 import {
   KEY_PREFIXES,
@@ -209,8 +209,9 @@ export class SalesforceStore {
   }
 
   get(objectName: string, id: string): SfRecord | undefined {
+    const records = this.records.get(objectName);
     return (
-      this.records.get(objectName)?.get(id) ?? this.records.get(objectName)?.get(id.slice(0, 15))
+      records?.get(id) ?? (id.length === 15 ? records?.get(id + salesforceIdSuffix(id)) : undefined)
     );
   }
 
