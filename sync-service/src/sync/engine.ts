@@ -29,6 +29,7 @@ import {
 import type { CrmWriter } from './write/crm-writer';
 import { createHubspotWriter } from './write/hubspot';
 import { createPropertyCache } from './write/hubspot-properties';
+import { createRecordIdCache } from './write/record-id-cache';
 import { createSalesforceFieldCache, createSalesforceWriter } from './write/salesforce';
 
 export type SyncModels = {
@@ -74,6 +75,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { modules } = deps;
   const propertyCache = createPropertyCache();
   const salesforceFieldCache = createSalesforceFieldCache();
+  const recordIds = createRecordIdCache();
   const apiKeys = apiKeyModel(deps.db.connection);
   const endpoints = userAccountModel(deps.db.connection);
   const lookup = createLeadCategoryLookup({
@@ -131,6 +133,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         orgId: profile.organizationId,
         fieldCache: salesforceFieldCache,
         writtenEventCounts: counts,
+        personIds: recordIds,
       });
       return { writer: oneAtATime(`salesforce:${profile.organizationId}`, writer), problem: null };
     }
@@ -139,6 +142,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       portalId: profile.organizationId,
       propertyCache,
       writtenEventCounts: counts,
+      contactIds: recordIds,
     });
     return { writer: oneAtATime(`hubspot:${profile.organizationId}`, writer), problem: null };
   }
@@ -150,9 +154,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const accountQueues = new Map<string, Promise<unknown>>();
   function oneAtATime(accountKey: string, writer: CrmWriter): CrmWriter {
     return {
-      write(items, record) {
+      write(items, record, onTurn) {
         const previous = accountQueues.get(accountKey) ?? Promise.resolve();
-        const run = previous.catch(() => undefined).then(() => writer.write(items, record));
+        const run = previous
+          .catch(() => undefined)
+          .then(async () => writer.write(onTurn ? await onTurn(items) : items, record));
         const tail = run.catch(() => undefined);
         accountQueues.set(accountKey, tail);
         void tail.then(() => {

@@ -192,3 +192,65 @@ it('does nothing for a job whose events another run took already', async () => {
   expect(again).toEqual([]);
   expect(batches).toEqual([['lead1@batch.example', 'lead2@batch.example']]);
 });
+
+it('writes, when the account’s turn comes, only the events it still holds, with their steps as they are then', async () => {
+  const first = await storeEvent(1);
+  const second = await storeEvent(2);
+  const seen: Array<{ email: string; steps: unknown }> = [];
+  const writer: CrmWriter = {
+    async write(items, _record, onTurn) {
+      // While the batch waited behind the account's earlier writes: the first event's contact
+      // step was recorded, and the second's lease ran out and another run took it.
+      await models.events.updateOne(
+        { _id: first },
+        { $set: { 'steps.contactId': '9001', 'steps.contactWritten': true } },
+      );
+      await models.events.updateOne(
+        { _id: second },
+        { $set: { lease: { owner: 'another-run', until: new Date(Date.now() + 60_000) } } },
+      );
+      const now = onTurn ? await onTurn(items) : [...items];
+      for (const item of now) seen.push({ email: item.event.lead.email ?? '', steps: item.steps });
+      return new Map(now.map((item) => [item.id, { kind: 'written' as const }]));
+    },
+  };
+  const pipeline = createSyncPipeline({
+    ...models,
+    loadContext: () =>
+      Promise.resolve({
+        webhookId: webhookId.toString(),
+        crm: 'HUBSPOT',
+        accountKey: accountA.toString(),
+        ownerIsPaidTier: true,
+        profileCanWebhook: true,
+        settings: {} as WebhookContext['settings'],
+        approvedCategories: null,
+        apiKeyId: null,
+        endpoints: [],
+        writer,
+        writerProblem: null,
+      }),
+    platformCategory: () => Promise.resolve({ kind: 'unknown' }),
+    endpoint: () => Promise.resolve(null),
+    fetch: () => Promise.reject(new Error('no endpoint is called')),
+    schedule: () => Promise.resolve(),
+    now: () => new Date(),
+    logger: createLogger({ level: 'silent' }),
+    maxAttempts: 3,
+    leaseMs: 60_000,
+    maxBatch: 200,
+  });
+
+  await pipeline.processEvents([first.toString()]);
+
+  expect(seen).toEqual([
+    { email: 'lead1@batch.example', steps: { contactId: '9001', contactWritten: true } },
+  ]);
+  const [one, two] = await Promise.all([
+    models.events.findById(first).lean(),
+    models.events.findById(second).lean(),
+  ]);
+  expect(one?.status).toBe('synced');
+  // The other run's event is left to it: neither written nor settled here.
+  expect(two).toMatchObject({ status: 'received', lease: { owner: 'another-run' } });
+});

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActivityEventType, CrmKind } from '@outsync/contracts';
 import type { CanonicalEvent, SyncStatus } from '@outsync/contracts/sync';
 import type { WebhookCategory } from '@outsync/contracts/webhooks';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { Logger } from '../platform/logger';
 import { retryDelayMs } from './backoff';
 import type { CategoryHoldModel, LeadCategoryStateModel } from './category-hold.model';
@@ -383,7 +383,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
     await Promise.all(
       [...byAccount.values()].map(async (entries) => {
         const context = entries[0]?.context;
-        const outcomes = await writeAccount(entries, context);
+        const outcomes = await writeAccount(entries, context, token);
         const retries = await Promise.all(
           entries.map(async ({ doc, context: own, event }) => {
             const outcome = outcomes.get(doc._id.toString()) ?? {
@@ -421,6 +421,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   async function writeAccount(
     entries: Array<{ doc: SyncEventDoc; context: WebhookContext; event: CanonicalEvent }>,
     context: WebhookContext | undefined,
+    token: string,
   ): Promise<Map<string, WriteOutcome>> {
     const writer = context?.writer;
     if (!writer) {
@@ -436,11 +437,37 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       steps: { ...doc.steps },
       leadKey: doc.leadKey,
     }));
-    return writer.write(items, async (eventId, steps) => {
+    const record = async (eventId: string, steps: Partial<SyncSteps>) => {
       const set = Object.fromEntries(
         Object.entries(steps).map(([name, value]) => [`steps.${name}`, value]),
       );
       await deps.events.updateOne({ _id: eventId }, { $set: set });
+    };
+    return writer.write(items, record, (waiting) => stillHeld(waiting, token));
+  }
+
+  /**
+   * When the account's turn comes: the events this run still holds, each given a full lease again
+   * and with its steps as they are now. The lease is renewed before it is read, so an event
+   * another run took once its lease ran out (its write waited behind the account's earlier ones)
+   * is left to that run and never written twice.
+   */
+  async function stillHeld<Item extends Pick<WriteItem, 'id' | 'steps'>>(
+    items: readonly Item[],
+    token: string,
+  ): Promise<Item[]> {
+    const ids = items.map((item) => new Types.ObjectId(item.id));
+    await deps.events.updateMany(
+      { _id: { $in: ids }, 'lease.owner': token },
+      { $set: { 'lease.until': new Date(deps.now().getTime() + deps.leaseMs) } },
+    );
+    const held = await deps.events
+      .find({ _id: { $in: ids }, 'lease.owner': token }, { steps: 1 })
+      .lean<Array<Pick<SyncEventDoc, '_id' | 'steps'>>>();
+    const stepsOf = new Map(held.map((doc) => [doc._id.toString(), doc.steps]));
+    return items.flatMap((item) => {
+      const steps = stepsOf.get(item.id);
+      return steps ? [{ ...item, steps: { ...steps } }] : [];
     });
   }
 

@@ -46,9 +46,21 @@ export type WriteOutcome =
   /** The CRM refused it; trying again unchanged will not help. */
   | { kind: 'failed'; step: string; message: string };
 
+/**
+ * Called when a write's turn on its CRM account comes (a process writes to one account one batch
+ * at a time, so a batch may wait): answers the items to write now. Waiting may outlast the events'
+ * lease, and another run may have taken some of them meanwhile; those are left out, and the rest
+ * carry their steps as they are now.
+ */
+export type TurnCheck = <Item extends Pick<WriteItem<unknown>, 'id' | 'steps'>>(
+  items: readonly Item[],
+) => Promise<Item[]>;
+
 export type CrmWriter<Settings = WriterSettings> = {
+  /** One outcome per item written; an item left out by `onTurn` has none. */
   write(
     items: readonly WriteItem<Settings>[],
     record: StepRecorder,
+    onTurn?: TurnCheck,
   ): Promise<Map<string, WriteOutcome>>;
 };
