@@ -8,6 +8,7 @@ import type { WriteItem, WriteOutcome, WrittenEventCounts } from './crm-writer';
 import { createHubspotWriter } from './hubspot';
 import type { HubspotWriteSettings } from './hubspot-mapping';
 import { createPropertyCache, type PropertyCache } from './hubspot-properties';
+import { createRecordIdCache, type RecordIdCache } from './record-id-cache';
 import { TEST_LEAD, testEvent } from './write-test-events';
 
 // The HubSpot writer over a real HubspotClient and nock: every request HubSpot receives is
@@ -48,9 +49,16 @@ afterAll(() => {
 function writer(
   propertyCache: PropertyCache = createPropertyCache(),
   writtenEventCounts?: WrittenEventCounts,
+  contactIds?: RecordIdCache,
 ) {
   const client = createHubspotClient({ apiUrl: API, auth, retries: 0 });
-  return createHubspotWriter({ client, portalId: PORTAL, propertyCache, writtenEventCounts });
+  return createHubspotWriter({
+    client,
+    portalId: PORTAL,
+    propertyCache,
+    writtenEventCounts,
+    contactIds,
+  });
 }
 
 /** A cache that already knows the portal's properties exist. */
@@ -392,6 +400,114 @@ describe('contact lookup, method default', () => {
       },
     });
     expect(recorded).toEqual([['e1', { contactId: '501', contactWritten: true }]]);
+  });
+});
+
+describe('contact ids remembered by lookup key', () => {
+  const heyreach = { emailService: 'heyreach' as const };
+  const follow = (id: string) =>
+    item(id, { event: { platform: 'heyreach', type: 'FOLLOW_SENT' }, settings: heyreach });
+  const LINKEDIN_READ = [...CONTACT_READ, 'hs_linkedin_url'];
+
+  function readById(ids: string[], results: unknown[]) {
+    post(
+      '/crm/v3/objects/contacts/batch/read',
+      { inputs: ids.map((id) => ({ id })), properties: CONTACT_READ, propertiesWithHistory: [] },
+      { status: results.length < ids.length ? 207 : 200, body: { status: 'COMPLETE', results } },
+    );
+  }
+
+  /** The first batch: the lead is searched by profile URL, found by e-mail, and updated. */
+  async function firstWrite(cache: RecordIdCache) {
+    searchContacts('hs_linkedin_url', [PROFILE], LINKEDIN_READ, []);
+    readByEmail(['ana@acme.test'], CONTACT_READ, [
+      hubspotRecord('501', { email: 'ana@acme.test' }),
+    ]);
+    updateContacts([{ id: '501', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e1' }]);
+    expect(
+      outcomesOf(await writer(knownProperties(), undefined, cache).write([follow('e1')], record)),
+    ).toEqual({ e1: WRITTEN });
+    calls = [];
+  }
+
+  it('reads the contact a lead was found in by id the next time, with no search', async () => {
+    const cache = createRecordIdCache();
+    await firstWrite(cache);
+    readById(['501'], [hubspotRecord('501', { email: 'ana@acme.test' })]);
+    updateContacts([{ id: '501', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e2' }]);
+
+    const outcomes = await writer(knownProperties(), undefined, cache).write(
+      [follow('e2')],
+      record,
+    );
+
+    expect(calls).toEqual([
+      'POST /crm/v3/objects/contacts/batch/read',
+      'POST /crm/v3/objects/contacts/batch/update',
+    ]);
+    expect(outcomesOf(outcomes)).toEqual({ e2: WRITTEN });
+  });
+
+  it('looks the lead up again when HubSpot no longer has the remembered contact', async () => {
+    const cache = createRecordIdCache();
+    await firstWrite(cache);
+    readById(['501'], []);
+    searchContacts('hs_linkedin_url', [PROFILE], LINKEDIN_READ, [
+      hubspotRecord('777', { email: 'ana@acme.test', hs_linkedin_url: PROFILE }),
+    ]);
+    updateContacts([{ id: '777', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e2' }]);
+
+    const outcomes = await writer(knownProperties(), undefined, cache).write(
+      [follow('e2')],
+      record,
+    );
+
+    expect(calls).toEqual([
+      'POST /crm/v3/objects/contacts/batch/read',
+      'POST /crm/v3/objects/contacts/search',
+      'POST /crm/v3/objects/contacts/batch/update',
+    ]);
+    expect(outcomesOf(outcomes)).toEqual({ e2: WRITTEN });
+    expect(recorded.at(-1)).toEqual(['e2', { contactId: '777', contactWritten: true }]);
+  });
+
+  it('forgets a contact an update finds deleted: the retry looks the lead up again', async () => {
+    const cache = createRecordIdCache();
+    await firstWrite(cache);
+    readById(['501'], [hubspotRecord('501', { email: 'ana@acme.test' })]);
+    updateContacts([{ id: '501', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e2' }], {
+      status: 207,
+      body: {
+        status: 'COMPLETE',
+        results: [],
+        numErrors: 1,
+        errors: [
+          {
+            status: 'error',
+            category: 'OBJECT_NOT_FOUND',
+            message: 'Object not found.',
+            context: { ids: ['501'] },
+          },
+        ],
+      },
+    });
+    const first = await writer(knownProperties(), undefined, cache).write([follow('e2')], record);
+    expect(outcomesOf(first)).toMatchObject({ e2: { kind: 'retry', step: 'contact' } });
+    calls = [];
+
+    searchContacts('hs_linkedin_url', [PROFILE], LINKEDIN_READ, []);
+    readByEmail(['ana@acme.test'], CONTACT_READ, [
+      hubspotRecord('888', { email: 'ana@acme.test' }),
+    ]);
+    updateContacts([{ id: '888', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e2' }]);
+    const retried = await writer(knownProperties(), undefined, cache).write([follow('e2')], record);
+
+    expect(calls).toEqual([
+      'POST /crm/v3/objects/contacts/search',
+      'POST /crm/v3/objects/contacts/batch/read',
+      'POST /crm/v3/objects/contacts/batch/update',
+    ]);
+    expect(outcomesOf(retried)).toEqual({ e2: WRITTEN });
   });
 });
 

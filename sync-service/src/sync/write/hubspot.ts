@@ -25,6 +25,7 @@ import {
   type LookupKey,
 } from './hubspot-mapping';
 import { ensureOutsyncProperties, type PropertyCache } from './hubspot-properties';
+import type { RecordIdCache } from './record-id-cache';
 import { batchFailureOutcome, byOccurrence, grownCounters, mergeByRecord } from './lead-groups';
 
 /** HubSpot's IN filter takes up to 100 values. */
@@ -40,10 +41,24 @@ export type HubspotWriterDeps = {
   propertyCache: PropertyCache;
   /** Counters from the log; without it they are the contact's value plus the batch's events. */
   writtenEventCounts?: WrittenEventCounts;
+  /** Contacts found by lookup key (shared by the writers of a process); none: always look up. */
+  contactIds?: RecordIdCache;
 };
 
-/** The events of one lead in one batch: written to one contact. */
-type LeadGroup = { items: WriteItem[]; keys: LookupKey[]; contactId: string | null };
+/**
+ * The events of one lead in one batch: written to one contact. `cached`: the contact id came
+ * from the record id cache, not from a lookup or an earlier attempt.
+ */
+type LeadGroup = {
+  items: WriteItem[];
+  keys: LookupKey[];
+  contactId: string | null;
+  cached?: boolean;
+};
+
+/** A lookup key as the record id cache holds it (property names and values compare in lower case). */
+const cacheKeyOf = (key: LookupKey) =>
+  `${key.property.toLowerCase()}\u0000${key.value.toLowerCase()}`;
 
 /**
  * Writes the events of one HubSpot portal (issue 11 "Write to HubSpot"), step by step for the
@@ -54,6 +69,7 @@ type LeadGroup = { items: WriteItem[]; keys: LookupKey[]; contactId: string | nu
  */
 export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotWriteSettings> {
   const { client } = deps;
+  const cacheScope = `hubspot:${deps.portalId}:contacts`;
   /** Set per write: sends events back for a retry (the outcome map is per call). */
   let retry: (ids: Iterable<string>, step: string, message: string) => void = () => undefined;
 
@@ -133,6 +149,8 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
         const vanished = error.category === 'OBJECT_NOT_FOUND';
         for (const group of groupsOf(error)) {
           refused.add(group);
+          if (vanished && group.contactId !== null)
+            deps.contactIds?.forget(cacheScope, group.contactId);
           const ids = group.items.map((item) => item.id);
           if (missingProperty || vanished) retry(ids, 'contact', describe(error));
           else fail(ids, 'contact', describe(error));
@@ -202,6 +220,7 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
             fail([item.id], 'contact', 'HubSpot did not answer the contact it wrote.');
             return;
           }
+          deps.contactIds?.set(cacheScope, group.keys.map(cacheKeyOf), group.contactId);
           item.steps.contactId = group.contactId;
           item.steps.contactWritten = true;
           await record(item.id, { contactId: group.contactId, contactWritten: true });
@@ -230,6 +249,13 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
       group.contactId ??= item.steps.contactId ?? null;
       groups.set(id, group);
     }
+    for (const group of groups.values()) {
+      if (group.contactId !== null) continue;
+      const cached = group.keys
+        .map((key) => deps.contactIds?.get(cacheScope, cacheKeyOf(key)))
+        .find((id) => id !== undefined);
+      if (cached !== undefined) Object.assign(group, { contactId: cached, cached: true });
+    }
     return [...groups.values()];
   }
 
@@ -257,6 +283,12 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
         properties: wanted,
       }))
         found.set(contact.id, contact);
+    }
+    // A cached contact HubSpot no longer has (deleted, merged away): look the lead up again.
+    for (const group of groups) {
+      if (!group.cached || group.contactId === null || found.has(group.contactId)) continue;
+      deps.contactIds?.forget(cacheScope, group.contactId);
+      Object.assign(group, { contactId: null, cached: false });
     }
     const maxRank = Math.max(0, ...groups.map((group) => group.keys.length));
     for (let rank = 0; rank < maxRank; rank += 1) {

@@ -10,6 +10,7 @@ import {
   createSalesforceWriter,
   type SalesforceFieldCache,
 } from './salesforce';
+import { createRecordIdCache, type RecordIdCache } from './record-id-cache';
 import { OUTSYNC_SALESFORCE_FIELDS } from './salesforce-field-catalog';
 import type { SalesforceWriteSettings } from './salesforce-mapping';
 import { TEST_LEAD, testEvent } from './write-test-events';
@@ -55,6 +56,7 @@ afterAll(() => {
 function writer(
   fieldCache: SalesforceFieldCache = createSalesforceFieldCache(),
   writtenEventCounts?: WrittenEventCounts,
+  personIds?: RecordIdCache,
 ) {
   const client = createSalesforceClient({
     instanceUrl: INSTANCE,
@@ -62,7 +64,7 @@ function writer(
     auth,
     retries: 0,
   });
-  return createSalesforceWriter({ client, orgId: ORG, fieldCache, writtenEventCounts });
+  return createSalesforceWriter({ client, orgId: ORG, fieldCache, writtenEventCounts, personIds });
 }
 
 type Answer = { status?: number; body: unknown };
@@ -819,6 +821,88 @@ describe('batches', () => {
     await writer(cache).write([item('e3', { type: 'EMAIL_OPEN' })], record);
 
     expect(calls.filter((call) => call.startsWith('GET describe'))).toHaveLength(2);
+  });
+});
+
+describe('person ids remembered by lookup key', () => {
+  const ANA = '003000000000001AAA';
+  const ANA_AGAIN = '003000000000002AAA';
+  const byId = (id: string) => `SELECT Id, LastModifiedDate FROM Contact WHERE Id IN ('${id}')`;
+  const open = (id: string) => item(id, { type: 'EMAIL_OPEN' });
+
+  /** The first batch: the lead is found by e-mail and updated; the cache now knows it. */
+  async function firstWrite(fields: SalesforceFieldCache, cache: RecordIdCache) {
+    describeObject('Contact');
+    query(contactByEmail(['ana@acme.test']), [row('Contact', { Id: ANA, Email: 'ana@acme.test' })]);
+    collection('PATCH', 'Contact', [{ ...ANA_CONTACT, Id: ANA }], { body: [saved(ANA)] });
+    expect(await writer(fields, undefined, cache).write([open('e1')], record)).toEqual(
+      new Map([['e1', written]]),
+    );
+    calls = [];
+  }
+
+  it('reads the person a lead was found in by Id the next time, with no lookup query', async () => {
+    const fields = createSalesforceFieldCache();
+    const cache = createRecordIdCache();
+    await firstWrite(fields, cache);
+    query(byId(ANA), [row('Contact', { Id: ANA })]);
+    collection('PATCH', 'Contact', [{ ...ANA_CONTACT, Id: ANA }], { body: [saved(ANA)] });
+
+    const outcomes = await writer(fields, undefined, cache).write([open('e2')], record);
+
+    expect(calls).toEqual([`SOQL ${byId(ANA)}`, 'PATCH Contact ×1']);
+    expect(outcomes).toEqual(new Map([['e2', written]]));
+  });
+
+  it('looks the lead up again when the org no longer has the remembered person', async () => {
+    const fields = createSalesforceFieldCache();
+    const cache = createRecordIdCache();
+    await firstWrite(fields, cache);
+    query(byId(ANA), []);
+    query(contactByEmail(['ana@acme.test']), [
+      row('Contact', { Id: ANA_AGAIN, Email: 'ana@acme.test' }),
+    ]);
+    collection('PATCH', 'Contact', [{ ...ANA_CONTACT, Id: ANA_AGAIN }], {
+      body: [saved(ANA_AGAIN)],
+    });
+
+    const outcomes = await writer(fields, undefined, cache).write([open('e2')], record);
+
+    expect(calls).toEqual([
+      `SOQL ${byId(ANA)}`,
+      `SOQL ${contactByEmail(['ana@acme.test'])}`,
+      'PATCH Contact ×1',
+    ]);
+    expect(outcomes).toEqual(new Map([['e2', written]]));
+    expect(recorded.at(-1)).toEqual(['e2', { contactId: ANA_AGAIN, contactWritten: true }]);
+  });
+
+  it('forgets a person an update finds deleted: the retry looks the lead up again', async () => {
+    const fields = createSalesforceFieldCache();
+    const cache = createRecordIdCache();
+    await firstWrite(fields, cache);
+    query(byId(ANA), [row('Contact', { Id: ANA })]);
+    collection('PATCH', 'Contact', [{ ...ANA_CONTACT, Id: ANA }], {
+      body: [refused('ENTITY_IS_DELETED', 'entity is deleted')],
+    });
+    const first = await writer(fields, undefined, cache).write([open('e2')], record);
+    expect(first.get('e2')).toEqual({
+      kind: 'retry',
+      step: 'person',
+      message: 'Salesforce refused the Contact: ENTITY_IS_DELETED: entity is deleted',
+    });
+    calls = [];
+
+    query(contactByEmail(['ana@acme.test']), [
+      row('Contact', { Id: ANA_AGAIN, Email: 'ana@acme.test' }),
+    ]);
+    collection('PATCH', 'Contact', [{ ...ANA_CONTACT, Id: ANA_AGAIN }], {
+      body: [saved(ANA_AGAIN)],
+    });
+    const retried = await writer(fields, undefined, cache).write([open('e2')], record);
+
+    expect(calls).toEqual([`SOQL ${contactByEmail(['ana@acme.test'])}`, 'PATCH Contact ×1']);
+    expect(retried).toEqual(new Map([['e2', written]]));
   });
 });
 

@@ -18,6 +18,7 @@ import type {
 } from './crm-writer';
 import { CLICKS_COUNTER_FIELD, OPENS_COUNTER_FIELD } from './salesforce-field-catalog';
 import { batchFailureOutcome, byOccurrence, grownCounters, mergeByRecord } from './lead-groups';
+import type { RecordIdCache } from './record-id-cache';
 import {
   activityOf,
   counterIncrements,
@@ -90,10 +91,24 @@ export type SalesforceWriterDeps = {
   fieldCache: SalesforceFieldCache;
   /** Counters from the log; without it they are the record's value plus the batch's events. */
   writtenEventCounts?: WrittenEventCounts;
+  /** People found by lookup key (shared by the writers of a process); none: always look up. */
+  personIds?: RecordIdCache;
 };
 
-/** The events of one lead in one batch: written to one person (Contact or Lead). */
-type LeadGroup = { items: WriteItem[]; keys: SalesforceLookupKey[]; personId: string | null };
+/**
+ * The events of one lead in one batch: written to one person (Contact or Lead). `cached`: the
+ * person id came from the record id cache, not from a lookup or an earlier attempt.
+ */
+type LeadGroup = {
+  items: WriteItem[];
+  keys: SalesforceLookupKey[];
+  personId: string | null;
+  cached?: boolean;
+};
+
+/** A lookup key as the record id cache holds it (field names and values compare in lower case). */
+const cacheKeyOf = (key: SalesforceLookupKey) =>
+  `${key.field.toLowerCase()}\u0000${key.value.toLowerCase()}`;
 
 /** Per-record refusals that may pass unchanged later. */
 const RETRYABLE_RECORD_ERRORS = new Set(['UNABLE_TO_LOCK_ROW', 'REQUEST_LIMIT_EXCEEDED']);
@@ -112,6 +127,7 @@ export function createSalesforceWriter(
   deps: SalesforceWriterDeps,
 ): CrmWriter<SalesforceWriteSettings> {
   const { client } = deps;
+  const scopeOf = (object: SalesforcePersonObject) => `salesforce:${deps.orgId}:${object}`;
 
   return {
     async write(items, record) {
@@ -225,6 +241,9 @@ export function createSalesforceWriter(
           group.personId = result.id;
           return;
         }
+        // An update refused (the person deleted or merged since, or anything else): the next
+        // attempt looks the lead up again instead of trusting a remembered id.
+        if (group.personId !== null) deps.personIds?.forget(scopeOf(object), group.personId);
         refused.add(group);
         refuse(
           group.items.map((item) => item.id),
@@ -242,6 +261,7 @@ export function createSalesforceWriter(
             ? []
             : group.items.map(async (item) => {
                 const personId = group.personId ?? '';
+                deps.personIds?.set(scopeOf(object), group.keys.map(cacheKeyOf), personId);
                 item.steps.contactId = personId;
                 item.steps.contactWritten = true;
                 await context.record(item.id, { contactId: personId, contactWritten: true });
@@ -327,6 +347,13 @@ export function createSalesforceWriter(
       group.personId ??= item.steps.contactId ?? null;
       groups.set(id, group);
     }
+    for (const group of groups.values()) {
+      if (group.personId !== null) continue;
+      const cached = group.keys
+        .map((key) => deps.personIds?.get(scopeOf(object), cacheKeyOf(key)))
+        .find((id) => id !== undefined);
+      if (cached !== undefined) Object.assign(group, { personId: cached, cached: true });
+    }
     return [...groups.values()];
   }
 
@@ -358,7 +385,8 @@ export function createSalesforceWriter(
     };
     for (const group of groups) {
       if (group.personId !== null) want('Id', group.personId);
-      for (const key of group.keys) want(key.field, key.value);
+      // A cached person is read by Id alone; its keys are queried only if it is gone.
+      if (!group.cached) for (const key of group.keys) want(key.field, key.value);
     }
     const rowsByField = new Map<string, SalesforceRow[]>();
     for (const [name, { field, values }] of valuesByField) {
@@ -376,7 +404,9 @@ export function createSalesforceWriter(
     }
 
     const found = new Map<string, SalesforceRow>();
+    const candidatesOf = new Map<LeadGroup, string>();
     for (const group of groups) {
+      if (group.cached && group.personId !== null) candidatesOf.set(group, group.personId);
       const candidates = [
         ...(group.personId !== null ? [{ field: 'Id', value: group.personId }] : []),
         ...group.keys,
@@ -394,6 +424,16 @@ export function createSalesforceWriter(
         }
       }
     }
+    // A cached person the org no longer has (deleted, merged away): look the lead up again.
+    const vanished = groups.filter((group) => group.cached && group.personId === null);
+    for (const group of vanished) {
+      group.cached = false;
+      const stale = candidatesOf.get(group);
+      if (stale) deps.personIds?.forget(scopeOf(object), stale);
+    }
+    if (vanished.length > 0)
+      for (const [id, row] of await findPeople(object, vanished, fields, counters))
+        found.set(id, row);
     return found;
   }
 
@@ -509,6 +549,12 @@ export function createSalesforceWriter(
       deps.fieldCache.forget(deps.orgId);
       context.retry(ids, step, message);
     } else if (errors.some((error) => RETRYABLE_RECORD_ERRORS.has(error.statusCode))) {
+      context.retry(ids, step, message);
+    } else if (
+      step === 'person' &&
+      errors.some((error) => error.statusCode === 'ENTITY_IS_DELETED')
+    ) {
+      // The person was deleted or merged away since the lookup: the retry looks the lead up again.
       context.retry(ids, step, message);
     } else {
       context.fail(ids, step, message);
