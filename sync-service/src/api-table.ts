@@ -1,7 +1,6 @@
 import { apiRoutes } from '@outsync/contracts';
 import { accountsRoutes } from '@outsync/contracts/accounts';
 import { historyRoutes } from '@outsync/contracts/history';
-import { syncRoutes } from '@outsync/contracts/sync';
 import { webhooksRoutes } from '@outsync/contracts/webhooks';
 
 /**
@@ -13,7 +12,6 @@ export const serviceRoutes = {
   ...apiRoutes,
   ...accountsRoutes,
   ...webhooksRoutes,
-  ...syncRoutes,
   ...historyRoutes,
 };
 

@@ -33,6 +33,10 @@ import { createModules } from './modules';
 import { receiverRouter } from './modules/receiver/receiver.routes';
 import { registerWebhookLogsRoutes } from './modules/webhook-logs/webhook-logs.routes';
 import { createWebhookLogsService } from './modules/webhook-logs/webhook-logs.service';
+import { blockListLogModel } from './modules/history/block-list-log.model';
+import { blockListSyncModel } from './modules/history/block-list-sync.model';
+import { registerHistoryRoutes } from './modules/history/history.routes';
+import { createHistoryService } from './modules/history/history.service';
 import { createReceiverService } from './modules/receiver/receiver.service';
 import type { SyncDispatcher } from './sync/dispatcher';
 import { createSyncEngine } from './sync/engine';
@@ -124,6 +128,18 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     webhookLogs: createWebhookLogsService({
       events: engine.models.events,
       pipeline: engine.pipeline,
+    }),
+  });
+  registerHistoryRoutes(router, {
+    history: createHistoryService({
+      events: engine.models.events,
+      holds: engine.models.holds,
+      profiles: profileModel(deps.db.connection),
+      blockListLogs: blockListLogModel(deps.db.connection),
+      blockListSyncs: blockListSyncModel(deps.db.connection),
+      // HubSpot's web app is the authorize page's host (app.hubspot.com in production).
+      hubspotAppUrl: new URL(deps.config.hubspot.authorizeUrl).origin,
+      now,
     }),
   });
   registerUsersRoutes(router, {

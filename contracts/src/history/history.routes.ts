@@ -1,6 +1,8 @@
 import { defineRoute } from '@outsync/contracts';
 import * as z from '@outsync/contracts/zod';
 import { IdParamsSchema } from '../accounts/common.schemas';
+import { ActivityEventTypeSchema } from '../catalog/activity-events';
+import { SyncStatusSchema } from '../sync/sync-status';
 import {
   BlockListLogsPageSchema,
   BlockListLogsQuerySchema,
@@ -14,6 +16,15 @@ import {
   WebhookLogsPageSchema,
   WebhookLogsQuerySchema,
 } from './history.schemas';
+
+export const RetryWebhookLogResponseSchema = z.object({ id: z.string(), status: SyncStatusSchema });
+export type RetryWebhookLogResponse = z.infer<typeof RetryWebhookLogResponseSchema>;
+
+/** Error codes of the history routes, beyond the platform's own. */
+export const SyncErrorCodes = {
+  /** Only a failed or partially synced event can be retried (409). */
+  notRetryable: 'not_retryable',
+} as const;
 
 const reading = {
   400: 'A malformed or out-of-range filter or page; the message names it (`validation_failed`).',
@@ -101,5 +112,27 @@ export const historyRoutes = {
     errors: { 401: reading[401] },
     description:
       'The block-list syncs the caller may see, as the Block list filter of History > Block Lists offers them.',
+  }),
+  retryWebhookLog: defineRoute({
+    method: 'post',
+    path: '/api/admin/webhook-logs/:id/retry',
+    request: { params: IdParamsSchema },
+    response: RetryWebhookLogResponseSchema,
+    errors: {
+      401: 'Not signed in (`unauthorized`).',
+      403: 'Visible but not yours to retry: only the webhook owner or an admin may (`forbidden`), or a missing CSRF token.',
+      404: 'No such log, or it is not visible to you (`not_found`).',
+      409: 'The event is not failed or partially synced (`not_retryable`).',
+    },
+    description:
+      'Puts a failed or partially synced event back in the queue. Steps the earlier attempts completed (contact, company, activity, endpoints that took it) are not repeated.',
+  }),
+  categoryBaseFilterTypes: defineRoute({
+    method: 'get',
+    path: '/api/admin/category-base-filters/types',
+    response: z.array(ActivityEventTypeSchema),
+    errors: { 401: 'Not signed in (`unauthorized`).' },
+    description:
+      'The event types the category filter holds and releases: every activity event type (spec 02 §2.11 filter values).',
   }),
 };

@@ -77,17 +77,21 @@ export const WebhookLogStatusFilterSchema = SyncStatusSchema;
 /**
  * GET /api/admin/webhook-logs, /count and /daily. userEmail, webhookId, webhookUrl and hubId
  * are the manager-and-admin filters (spec 02 §6): a customer who sends one gets a 403.
+ * The history queries are strict: an unknown parameter (a misspelt filter) is a 400, not a
+ * silently wider list.
  */
-export const WebhookLogsQuerySchema = z.object({
-  page: HistoryPageSchema,
-  email: emailFilter,
-  eventType: eventTypeFilter,
-  status: z.preprocess(blankToUndefined, WebhookLogStatusFilterSchema.optional()),
-  userEmail: emailFilter,
-  webhookId: webhookIdFilter,
-  webhookUrl: textFilter(2000),
-  hubId: textFilter(100),
-});
+export const WebhookLogsQuerySchema = z
+  .object({
+    page: HistoryPageSchema,
+    email: emailFilter,
+    eventType: eventTypeFilter,
+    status: z.preprocess(blankToUndefined, WebhookLogStatusFilterSchema.optional()),
+    userEmail: emailFilter,
+    webhookId: webhookIdFilter,
+    webhookUrl: textFilter(2000),
+    hubId: textFilter(100),
+  })
+  .strict();
 export type WebhookLogsQuery = z.input<typeof WebhookLogsQuerySchema>;
 export type WebhookLogsFilter = z.output<typeof WebhookLogsQuerySchema>;
 
@@ -108,7 +112,10 @@ export const WebhookLogsDailyQuerySchema = WebhookLogsQuerySchema.omit({ page: t
       .int({ error: 'utcOffsetMinutes must be a whole number of minutes.' })
       .min(-840, { error: 'utcOffsetMinutes must be between -840 and 840.' })
       .max(840, { error: 'utcOffsetMinutes must be between -840 and 840.' })
-      .default(0),
+      .default(0)
+      .describe(
+        'Minutes ahead of UTC, positive east (UTC+01:00 is 60): `-new Date().getTimezoneOffset()`.',
+      ),
   ),
 });
 export type WebhookLogsDailyQuery = z.input<typeof WebhookLogsDailyQuerySchema>;
@@ -204,14 +211,16 @@ export const WebhookLogsDailySchema = z.object({ days: z.array(WebhookLogDaySche
 export type WebhookLogsDaily = z.infer<typeof WebhookLogsDailySchema>;
 
 /** GET /api/admin/category-base-filters (spec 02 §2.11, §7). */
-export const CategoryBaseFiltersQuerySchema = z.object({
-  page: HistoryPageSchema,
-  eventType: eventTypeFilter,
-  webhookId: webhookIdFilter,
-  campaignId: textFilter(200),
-  leadId: textFilter(200),
-  webhookUrl: textFilter(2000),
-});
+export const CategoryBaseFiltersQuerySchema = z
+  .object({
+    page: HistoryPageSchema,
+    eventType: eventTypeFilter,
+    webhookId: webhookIdFilter,
+    campaignId: textFilter(200),
+    leadId: textFilter(200),
+    webhookUrl: textFilter(2000),
+  })
+  .strict();
 export type CategoryBaseFiltersQuery = z.input<typeof CategoryBaseFiltersQuerySchema>;
 export type CategoryBaseFiltersFilter = z.output<typeof CategoryBaseFiltersQuerySchema>;
 
@@ -238,11 +247,13 @@ export const CategoryBaseFilterRecordSchema = z.object({
 export type CategoryBaseFilterRecord = z.infer<typeof CategoryBaseFilterRecordSchema>;
 
 /** GET /api/admin/dashboard/smartlead/blocked-lists/history (spec 02 §2.10, §7). */
-export const BlockListLogsQuerySchema = z.object({
-  page: HistoryPageSchema,
-  'block-list-id': z.preprocess(blankToUndefined, IdSchema.optional()),
-  email: emailFilter,
-});
+export const BlockListLogsQuerySchema = z
+  .object({
+    page: HistoryPageSchema,
+    'block-list-id': z.preprocess(blankToUndefined, IdSchema.optional()),
+    email: emailFilter,
+  })
+  .strict();
 export type BlockListLogsQuery = z.input<typeof BlockListLogsQuerySchema>;
 export type BlockListLogsFilter = z.output<typeof BlockListLogsQuerySchema>;
 

@@ -2,3 +2,11 @@
 // the normalisation rules of §5, its rows and its calls. Its own entry and federation singleton.
 export * from './history.schemas';
 export * from './history.routes';
+// The sync statuses a webhook log shows, so the history screens need no other entry.
+export {
+  FINAL_SYNC_STATUSES,
+  NOT_SYNCED_REASONS,
+  RETRYABLE_SYNC_STATUSES,
+  SyncStatusSchema,
+  type SyncStatus,
+} from '../sync/sync-status';

@@ -2,4 +2,3 @@
 // every normalizer produces and the sync status the logs and history screens show.
 export * from './canonical-event.schemas';
 export * from './sync-status';
-export * from './sync.routes';

@@ -46,9 +46,15 @@ const CategoryHoldSchema = new Schema<CategoryHoldDoc>(
   { versionKey: false, collection: 'categoryBaseFilters' },
 );
 CategoryHoldSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-CategoryHoldSchema.index({ created_at: -1 });
-CategoryHoldSchema.index({ userId: 1, created_at: -1 });
-CategoryHoldSchema.index({ webhookId: 1, created_at: -1 });
+// History > Category Base Filter (issue 13): each filter's field, then newest first (with _id
+// for ties); combinations use the most selective and test the rest on the documents read.
+CategoryHoldSchema.index({ created_at: -1, _id: -1 });
+CategoryHoldSchema.index({ userId: 1, created_at: -1, _id: -1 });
+CategoryHoldSchema.index({ webhookId: 1, created_at: -1, _id: -1 });
+CategoryHoldSchema.index({ campaign_id: 1, created_at: -1, _id: -1 });
+CategoryHoldSchema.index({ lead_id: 1, created_at: -1, _id: -1 });
+CategoryHoldSchema.index({ webhook_event: 1, created_at: -1, _id: -1 });
+CategoryHoldSchema.index({ webhook_url: 1, created_at: -1, _id: -1 });
 
 export type CategoryHoldModel = Model<CategoryHoldDoc>;
 

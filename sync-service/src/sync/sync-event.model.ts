@@ -151,11 +151,22 @@ SyncEventSchema.index({ status: 1, nextAttemptAt: 1 });
 SyncEventSchema.index({ webhookId: 1, leadKey: 1, status: 1, receivedAt: 1 });
 // The open and click counters: a lead's events of one CRM account whose contact is written.
 SyncEventSchema.index({ userProfileId: 1, leadKey: 1, eventType: 1 });
-// History: newest first, per owner, per webhook, per hub (the filters of spec 02 §2.9).
-SyncEventSchema.index({ receivedAt: -1 });
-SyncEventSchema.index({ userId: 1, receivedAt: -1 });
-SyncEventSchema.index({ webhookId: 1, receivedAt: -1 });
-SyncEventSchema.index({ leadEmail: 1, receivedAt: -1 });
+// History (spec 02 §2.9, issue 13): each filter's field, then the list's order (receivedAt,
+// _id, newest first), so a page is read in order without a sort and a count scans only the
+// matching keys. A customer's queries always carry userId; their eventType and status have
+// their own (status values can be rare). Other combinations use the most selective of these
+// and test the rest on the documents read. Across all customers an event type or a status alone
+// is common enough that reading newest first and testing it fills a page soon: no index of its
+// own, as every index costs each of the many inserts.
+SyncEventSchema.index({ receivedAt: -1, _id: -1 });
+SyncEventSchema.index({ userId: 1, receivedAt: -1, _id: -1 });
+SyncEventSchema.index({ userId: 1, eventType: 1, receivedAt: -1, _id: -1 });
+SyncEventSchema.index({ userId: 1, status: 1, receivedAt: -1, _id: -1 });
+SyncEventSchema.index({ leadEmail: 1, receivedAt: -1, _id: -1 });
+SyncEventSchema.index({ userEmail: 1, receivedAt: -1, _id: -1 });
+SyncEventSchema.index({ webhookId: 1, receivedAt: -1, _id: -1 });
+SyncEventSchema.index({ webhookUrl: 1, receivedAt: -1, _id: -1 });
+SyncEventSchema.index({ hubId: 1, receivedAt: -1, _id: -1 });
 
 export type SyncEventModel = Model<SyncEventDoc>;
 

@@ -1,4 +1,4 @@
-import { syncRoutes } from '@outsync/contracts/sync';
+import { historyRoutes } from '@outsync/contracts/history';
 import { addRoute } from '../../platform/http/route';
 import type { AppContext, AppRouter, SessionUser } from '../../platform/http/types';
 import type { WebhookLogsService } from './webhook-logs.service';
@@ -11,10 +11,10 @@ export function registerWebhookLogsRoutes(
   router: AppRouter,
   deps: { webhookLogs: WebhookLogsService },
 ): void {
-  addRoute(router, syncRoutes.retryWebhookLog, ({ params }, ctx) =>
+  addRoute(router, historyRoutes.retryWebhookLog, ({ params }, ctx) =>
     deps.webhookLogs.retry(userOf(ctx), params.id),
   );
-  addRoute(router, syncRoutes.categoryBaseFilterTypes, () =>
+  addRoute(router, historyRoutes.categoryBaseFilterTypes, () =>
     deps.webhookLogs.categoryFilterTypes(),
   );
 }

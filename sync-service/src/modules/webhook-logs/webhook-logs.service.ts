@@ -3,7 +3,7 @@ import {
   EMAIL_ACTIVITY_EVENT_TYPES,
   SOCIAL_ACTIVITY_EVENT_TYPES,
 } from '@outsync/contracts';
-import { SyncErrorCodes, type RetryWebhookLogResponse } from '@outsync/contracts/sync';
+import { SyncErrorCodes, type RetryWebhookLogResponse } from '@outsync/contracts/history';
 import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
