@@ -39,6 +39,7 @@ export const sharedSingletons = [
   '@outsync/contracts',
   '@outsync/contracts/accounts',
   '@outsync/contracts/webhooks',
+  '@outsync/contracts/history',
 ] as const;
 
 /**

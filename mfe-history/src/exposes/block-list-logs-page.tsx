@@ -1,7 +1,11 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import {
+  BlockListLogsScreen,
+  blockListLogsTexts,
+} from '../features/block-list-logs/components/block-list-logs-screen';
 
-export const BlockListLogsTitle = 'Block list history';
+export const BlockListLogsTitle = blockListLogsTexts.title;
 
+/** block-list-logs (spec 02 §2.10). */
 export default function BlockListLogsPage() {
-  return <PlaceholderPage title={BlockListLogsTitle} module="mfe-history" />;
+  return <BlockListLogsScreen />;
 }

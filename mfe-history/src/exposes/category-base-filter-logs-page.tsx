@@ -1,7 +1,11 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import {
+  CategoryBaseFilterScreen,
+  categoryBaseFilterTexts,
+} from '../features/category-base-filter-logs/components/category-base-filter-screen';
 
-export const CategoryBaseFilterLogsTitle = 'Category Base Filter Payloads';
+export const CategoryBaseFilterLogsTitle = categoryBaseFilterTexts.title;
 
+/** category-base-filter-logs (spec 02 §2.11). */
 export default function CategoryBaseFilterLogsPage() {
-  return <PlaceholderPage title={CategoryBaseFilterLogsTitle} module="mfe-history" />;
+  return <CategoryBaseFilterScreen />;
 }

@@ -1,12 +1,22 @@
-import { render, screen } from '@testing-library/react';
-import { UiProvider } from '@outsync/ui';
+import { screen } from '@testing-library/react';
 import { pages } from '../app/pages';
+import { fakeHistoryService } from '../test/fake-history-service';
+import { fakeLayout, renderPage } from '../test/render-page';
 
-test.each(pages)('the page at $path is titled "$label"', ({ Component, label }) => {
-  render(
-    <UiProvider>
-      <Component />
-    </UiProvider>,
-  );
-  expect(screen.getByRole('heading', { level: 1, name: label })).toBeTruthy();
+beforeEach(() => fakeLayout());
+afterEach(() => jest.restoreAllMocks());
+
+test('the module offers its three pages at their catalog paths', () => {
+  expect(pages.map(({ path }) => path)).toEqual([
+    '/admin/dashboard/history/webhook-logs',
+    '/admin/dashboard/history/block-list-logs',
+    '/admin/dashboard/history/category-base-filter-logs',
+  ]);
+});
+
+test.each(pages)('inside a host, the page at $path is titled "$label"', async ({ path, label }) => {
+  fakeHistoryService();
+  renderPage(path);
+  expect(await screen.findByRole('heading', { level: 1, name: label })).toBeTruthy();
+  await screen.findByText('Total results: 0');
 });

@@ -1,7 +1,11 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import {
+  WebhookLogsScreen,
+  webhookLogsTexts,
+} from '../features/webhook-logs/components/webhook-logs-screen';
 
-export const WebhookLogsTitle = 'Webhook payloads';
+export const WebhookLogsTitle = webhookLogsTexts.title;
 
+/** webhook-logs (spec 02 §2.9). */
 export default function WebhookLogsPage() {
-  return <PlaceholderPage title={WebhookLogsTitle} module="mfe-history" />;
+  return <WebhookLogsScreen />;
 }

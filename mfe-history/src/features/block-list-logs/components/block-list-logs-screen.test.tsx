@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aBlockListLog, oid } from '../../../test/fixtures';
+import { fakeHistoryService } from '../../../test/fake-history-service';
+import { chooseOption, fakeLayout, renderPage } from '../../../test/render-page';
+
+const path = '/admin/dashboard/history/block-list-logs';
+
+beforeEach(() => fakeLayout());
+afterEach(() => jest.restoreAllMocks());
+
+const lastQuery = (api: ReturnType<typeof fakeHistoryService>) =>
+  Object.fromEntries(api.sent('blockListLogs').at(-1)!.query);
+
+test('the count, the columns of the spec and the rows', async () => {
+  fakeHistoryService({
+    blockListLogs: [aBlockListLog(1, { lastError: 'Smartlead said 429' })],
+  });
+  renderPage(path);
+  expect(await screen.findByText('Total results: 1')).toBeTruthy();
+  const table = screen.getByRole('table', { name: 'Block list runs' });
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual([
+    'ID',
+    'Block List Name',
+    'Block List Type',
+    'Emails',
+    'Synced At',
+    'Error Response',
+    'Enabled',
+  ]);
+  const row = within(
+    within(table)
+      .getByRole('rowheader', { name: oid(0x3001) })
+      .closest('tr')!,
+  );
+  expect(row.getByText('Competitors')).toBeTruthy();
+  expect(row.getByText('rival1.test')).toBeTruthy();
+  expect(row.getByText('Smartlead said 429')).toBeTruthy();
+});
+
+test('Enter in Email and choosing or clearing a block list run the search, with block-list-id', async () => {
+  const api = fakeHistoryService({
+    blockListLogs: [aBlockListLog(1)],
+    blockListOptions: [{ id: oid(0x70), listId: '77', listIdILS: null, listName: 'Competitors' }],
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 1');
+  fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
+    target: { value: ' Rival1.TEST ' },
+  });
+  fireEvent.keyDown(screen.getByRole('textbox', { name: 'Email' }), { key: 'Enter' });
+  await waitFor(() => expect(lastQuery(api)).toEqual({ page: '1', email: 'rival1.test' }));
+
+  chooseOption('Block list', '77: Competitors');
+  await waitFor(() =>
+    expect(lastQuery(api)).toEqual({ page: '1', email: 'rival1.test', 'block-list-id': oid(0x70) }),
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Clear the block list filter' }));
+  await waitFor(() => expect(lastQuery(api)).toEqual({ page: '1', email: 'rival1.test' }));
+});

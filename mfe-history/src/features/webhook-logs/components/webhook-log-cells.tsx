@@ -1,0 +1,116 @@
+import styled from 'styled-components';
+import type { WebhookLog } from '@outsync/contracts/history';
+import { BusyButton } from '@outsync/ui/form';
+import { Disclosure } from '@outsync/ui/overlay';
+import { CellLines, Muted } from '../../../shared/components/filter-parts';
+import { dateTime, historyTexts } from '../../../shared/components/history-texts';
+import { retryTexts, useRetryWebhookLog } from '../api/retry-webhook-log';
+import { webhookLogOutcome } from '../api/webhook-log-filters';
+
+/** The cells' texts (spec 02 §2.9; the CRM links, attempts and sync status are ours). */
+export const webhookLogCellTexts = {
+  hubId: (hubId: string) => `Hub ID: ${hubId}`,
+  webhookId: (id: string) => `Webhook ID: ${id}`,
+  contactLink: 'Contact in CRM',
+  activityLink: 'Activity in CRM',
+  attempts: (count: number) => `Attempts (${count})`,
+  retryOf: (id: string) => `Retry ${id}`,
+} as const;
+
+const t = webhookLogCellTexts;
+
+/** A sync status in words: 'not_synced' → 'not synced'. */
+export const statusWords = (status: string) => status.replace(/_/g, ' ');
+
+export function UserCell({ row }: { row: WebhookLog }) {
+  return (
+    <CellLines>
+      <span>{row.user.email}</span>
+      <Muted>{t.hubId(row.user.organizationId)}</Muted>
+      <Muted>{t.webhookId(row.webhookId)}</Muted>
+    </CellLines>
+  );
+}
+
+/** "Error" or "Success" (spec 02 §4), the sync status and reason, CRM links, attempts, Retry. */
+export function StatusCell({ row }: { row: WebhookLog }) {
+  const outcome = webhookLogOutcome(row.webhookLogResults.errors);
+  const retried = row.status === 'failed' || row.status === 'partially_synced';
+  return (
+    <CellLines>
+      <Outcome $error={outcome === 'Error'}>{outcome}</Outcome>
+      <Muted>{statusWords(row.status)}</Muted>
+      {row.reason ? <Muted>{row.reason}</Muted> : null}
+      {row.crmLinks.contact ? (
+        <a href={row.crmLinks.contact} target="_blank" rel="noopener noreferrer">
+          {t.contactLink}
+        </a>
+      ) : null}
+      {row.crmLinks.activity ? (
+        <a href={row.crmLinks.activity} target="_blank" rel="noopener noreferrer">
+          {t.activityLink}
+        </a>
+      ) : null}
+      {retried && row.attempts.length > 0 ? <Attempts attempts={row.attempts} /> : null}
+      {row.canRetry || row.status === 'received' ? <RetryButton row={row} /> : null}
+    </CellLines>
+  );
+}
+
+function Attempts({ attempts }: { attempts: WebhookLog['attempts'] }) {
+  return (
+    <Disclosure label={t.attempts(attempts.length)}>
+      <AttemptList>
+        {attempts.map((attempt) => (
+          <li key={attempt.at}>
+            {dateTime(attempt.at)}: {statusWords(attempt.outcome)}
+            {attempt.message ? <Muted>{attempt.message}</Muted> : null}
+          </li>
+        ))}
+      </AttemptList>
+    </Disclosure>
+  );
+}
+
+/** Shown on retryable rows, and busy while a retried event runs. */
+function RetryButton({ row }: { row: WebhookLog }) {
+  const retry = useRetryWebhookLog(row.id);
+  const running = retry.isPending;
+  if (!row.canRetry && !running) return null;
+  return (
+    <BusyButton
+      variant="secondary"
+      busy={running}
+      busyLabel={retryTexts.retrying}
+      aria-label={running ? undefined : t.retryOf(row.id)}
+      onClick={() => retry.mutate()}
+    >
+      {retryTexts.retry}
+    </BusyButton>
+  );
+}
+
+/** The Error Response column: each error's step and message. */
+export function ErrorResponseCell({ row }: { row: WebhookLog }) {
+  const errors = row.webhookLogResults.errors;
+  if (errors.length === 0) return <>{historyTexts.emptyCell}</>;
+  return (
+    <CellLines>
+      {errors.map((error, index) => (
+        <span key={`${error.at}-${index}`}>
+          {error.step}: {error.message}
+        </span>
+      ))}
+    </CellLines>
+  );
+}
+
+const Outcome = styled.strong<{ $error: boolean }>`
+  color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.success)};
+`;
+
+const AttemptList = styled.ol`
+  margin: 0;
+  padding-inline-start: ${({ theme }) => theme.space(5)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;

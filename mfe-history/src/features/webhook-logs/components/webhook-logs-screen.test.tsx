@@ -1,0 +1,328 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aWebhookLog, customer, manager, oid } from '../../../test/fixtures';
+import { deferred, fakeHistoryService } from '../../../test/fake-history-service';
+import { chooseOption, fakeLayout, renderPage, scrollTo } from '../../../test/render-page';
+
+const path = '/admin/dashboard/history/webhook-logs';
+const logs = (count: number) => Array.from({ length: count }, (_, index) => aWebhookLog(index + 1));
+
+beforeEach(() => fakeLayout());
+afterEach(() => jest.restoreAllMocks());
+
+/** The query of the last list request, as sent on the wire. */
+const lastListQuery = (api: ReturnType<typeof fakeHistoryService>) =>
+  Object.fromEntries(api.sent('webhookLogs').at(-1)!.query);
+
+const table = () => screen.getByRole('table', { name: 'Webhook logs' });
+const rowOf = (id: string) => within(table()).getByRole('rowheader', { name: id }).closest('tr')!;
+
+test('titled "Webhook payloads"; the count line says Loading... until the count answers', async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(3) });
+  const count = deferred<{ body: { totalItems: number } }>();
+  api.on('webhookLogsCount', () => count.promise);
+  renderPage(path);
+
+  expect(screen.getByRole('heading', { level: 1, name: 'Webhook payloads' })).toBeTruthy();
+  expect(await screen.findByText('Total results: Loading...')).toBeTruthy();
+  await screen.findByText('lead1@prospect.test', { exact: false });
+  await act(async () => count.resolve({ body: { totalItems: 3 } }));
+  expect(await screen.findByText('Total results: 3')).toBeTruthy();
+  expect(screen.queryByText('Total results: Loading...')).toBeNull();
+});
+
+test('a capped count shows "+" and says the count stops there', async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(2) });
+  api.on('webhookLogsCount', () => ({ body: { totalItems: 10000, capped: true } }));
+  renderPage(path);
+  const line = await screen.findByText('Total results: 10000+');
+  expect(line.getAttribute('title')).toMatch(/stops at 10000/);
+});
+
+test('the table shows the columns and cells of the spec, with the status rule', async () => {
+  fakeHistoryService({
+    webhookLogs: [
+      aWebhookLog(1),
+      aWebhookLog(2, {
+        status: 'failed',
+        webhookLogResults: {
+          errors: [{ step: 'contact', message: 'HubSpot said 400', at: '2026-11-20T11:00:00Z' }],
+        },
+      }),
+    ],
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 2');
+  expect(
+    within(table())
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['ID', 'User', 'Webhook URL', 'Payload', 'Status', 'Error Response', 'Created']);
+
+  const ok = within(rowOf(oid(0x1001)));
+  expect(ok.getByText('Success')).toBeTruthy();
+  expect(ok.getByText('Hub ID: 20519234')).toBeTruthy();
+  expect(ok.getByText(`Webhook ID: ${oid(0x50)}`)).toBeTruthy();
+  expect(ok.getByText('Hello 1', { exact: false })).toBeTruthy();
+
+  const failed = within(rowOf(oid(0x1002)));
+  expect(failed.getByText('Error')).toBeTruthy();
+  expect(failed.getByText('contact: HubSpot said 400')).toBeTruthy();
+  expect(failed.getByText('failed')).toBeTruthy();
+});
+
+test('Enter in Email searches from page 1 with the e-mail lowercased and trimmed, on a cleared list', async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(3) });
+  renderPage(path);
+  await screen.findByText('Total results: 3');
+  const first = api.sent('webhookLogs').length;
+
+  const email = screen.getByRole('textbox', { name: 'Email' });
+  expect(email.getAttribute('placeholder')).toBe('Find By email');
+  fireEvent.change(email, { target: { value: '  LEAD2@Prospect.TEST ' } });
+  // Typing alone searches nothing.
+  expect(api.sent('webhookLogs')).toHaveLength(first);
+
+  const page = deferred<{ body: unknown }>();
+  api.on('webhookLogs', () => page.promise);
+  fireEvent.keyDown(email, { key: 'Enter' });
+  await waitFor(() => expect(api.sent('webhookLogs')).toHaveLength(first + 1));
+  expect(lastListQuery(api)).toEqual({ page: '1', email: 'lead2@prospect.test' });
+  expect(Object.fromEntries(api.sent('webhookLogsCount').at(-1)!.query)).toEqual({
+    email: 'lead2@prospect.test',
+  });
+  // The old rows are gone while the new search loads.
+  expect(screen.queryByText('lead1@prospect.test', { exact: false })).toBeNull();
+  await act(async () => page.resolve({ body: { data: [aWebhookLog(2)], page: 1, limit: 20 } }));
+  expect(await screen.findByText('lead2@prospect.test', { exact: false })).toBeTruthy();
+});
+
+test('the Event Type select: prompt, values from the service, choosing searches, ANY is not sent, no emptying', async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(2) });
+  renderPage(path);
+  await screen.findByText('Total results: 2');
+  const select = screen.getByRole('combobox', { name: 'Event Type' });
+  expect(select.textContent).toContain('-- Select Event Type --');
+
+  fireEvent.click(select);
+  const options = screen.getAllByRole('option').map((option) => option.textContent);
+  expect(options[0]).toBe('ANY');
+  expect(options).toHaveLength(15);
+  fireEvent.click(screen.getByRole('option', { name: 'EMAIL_REPLY' }));
+  await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1', eventType: 'EMAIL_REPLY' }));
+
+  chooseOption('Event Type', 'ANY');
+  await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1' }));
+  expect(screen.queryByRole('button', { name: /clear/i })).toBeNull();
+});
+
+test('the Status select searches on change; "All statuses" sends none', async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(2) });
+  renderPage(path);
+  await screen.findByText('Total results: 2');
+  chooseOption('Status', 'failed');
+  await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1', status: 'failed' }));
+  expect(await screen.findByText('Total results: 0')).toBeTruthy();
+  chooseOption('Status', 'All statuses');
+  await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1' }));
+});
+
+test('a customer sees no staff filters; a manager does, and they are sent normalised', async () => {
+  fakeHistoryService({ webhookLogs: logs(1) });
+  const view = renderPage(path, { user: customer });
+  await screen.findByText('Total results: 1');
+  for (const name of ['User', 'Webhook ID', 'Webhook URL', 'Hub ID']) {
+    expect(screen.queryByRole('textbox', { name })).toBeNull();
+  }
+  view.router.dispose();
+  document.body.innerHTML = '';
+
+  const api = fakeHistoryService({ webhookLogs: logs(1) });
+  renderPage(path, { user: manager });
+  await screen.findByText('Total results: 1');
+  const user = screen.getByRole('textbox', { name: 'User' });
+  expect(user.getAttribute('placeholder')).toBe('Find By user');
+  fireEvent.change(user, { target: { value: ' Ada@ACME.test ' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Hub ID' }), {
+    target: { value: ' 20519234 ' },
+  });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Webhook URL' }), {
+    target: { value: '   ' },
+  });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Webhook ID' }), {
+    target: { value: ` ${oid(0x50).toUpperCase()} ` },
+  });
+  fireEvent.keyDown(screen.getByRole('textbox', { name: 'Hub ID' }), { key: 'Enter' });
+  await waitFor(() =>
+    expect(lastListQuery(api)).toEqual({
+      page: '1',
+      userEmail: 'ada@acme.test',
+      hubId: '20519234',
+      webhookId: oid(0x50),
+    }),
+  );
+});
+
+test('scrolling to the end asks for page 2, then 3, and stops at the last page', async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(45) });
+  renderPage(path);
+  await screen.findByText('Total results: 45');
+  expect(api.sent('webhookLogs').map((request) => request.query.get('page'))).toEqual(['1']);
+
+  const region = screen.getByRole('region', { name: 'Webhook logs' });
+  scrollTo(region, 20 * 80);
+  await waitFor(() =>
+    expect(api.sent('webhookLogs').map((request) => request.query.get('page'))).toEqual(['1', '2']),
+  );
+  scrollTo(region, 36 * 80);
+  await screen.findByRole('rowheader', { name: oid(0x1000 + 40) });
+  scrollTo(region, 41 * 80);
+  await screen.findByRole('rowheader', { name: oid(0x1000 + 45) });
+  // Page 3 had 5 rows of 20: there is no page 4 to ask for.
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(api.sent('webhookLogs').map((request) => request.query.get('page'))).toEqual([
+    '1',
+    '2',
+    '3',
+  ]);
+});
+
+test('a full last page that reaches the total asks for no empty page after it', async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(40) });
+  renderPage(path);
+  await screen.findByText('Total results: 40');
+  const region = screen.getByRole('region', { name: 'Webhook logs' });
+  scrollTo(region, 20 * 80);
+  await waitFor(() => expect(api.sent('webhookLogs')).toHaveLength(2));
+  scrollTo(region, 36 * 80);
+  await screen.findByRole('rowheader', { name: oid(0x1000 + 40) });
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(api.sent('webhookLogs').map((request) => request.query.get('page'))).toEqual(['1', '2']);
+});
+
+test('clicking the payload opens the full JSON, fetched from the log', async () => {
+  const api = fakeHistoryService({
+    webhookLogs: logs(1),
+    payloads: { [oid(0x1001)]: { event_type: 'EMAIL_SENT', campaign_id: 'camp-777' } },
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 1');
+  fireEvent.click(screen.getByRole('button', { name: `Open the payload of ${oid(0x1001)}` }));
+  const dialog = await screen.findByRole('dialog', { name: `Payload ${oid(0x1001)}` });
+  expect(await within(dialog).findByText('"camp-777"')).toBeTruthy();
+  expect(api.sent('webhookLog').at(-1)?.path).toBe(`/api/admin/webhook-logs/${oid(0x1001)}`);
+});
+
+test('Retry calls the route, then follows the event until it is final and updates the row', async () => {
+  const failedRow = aWebhookLog(1, {
+    status: 'failed',
+    canRetry: true,
+    webhookLogResults: {
+      errors: [{ step: 'activity', message: 'CRM down', at: '2026-11-20T11:00:00Z' }],
+    },
+    attempts: [
+      { at: '2026-11-20T11:00:00Z', durationMs: 90, outcome: 'retrying', message: 'CRM down' },
+      { at: '2026-11-20T11:10:00Z', durationMs: 95, outcome: 'failed', message: 'CRM down' },
+    ],
+  });
+  const api = fakeHistoryService({ webhookLogs: [failedRow] });
+  let looks = 0;
+  api.on('webhookLog', () => {
+    looks += 1;
+    // Still queued at the first look; synced at the second.
+    const row =
+      looks < 2
+        ? { ...failedRow, status: 'received' as const, canRetry: false }
+        : {
+            ...failedRow,
+            status: 'synced' as const,
+            canRetry: false,
+            webhookLogResults: { errors: [] },
+          };
+    return { body: { ...row, payload: {} } };
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 1');
+  const row = within(rowOf(failedRow.id));
+  fireEvent.click(row.getByRole('button', { name: 'Attempts (2)' }));
+  expect(row.getAllByText('CRM down').length).toBeGreaterThan(0);
+
+  fireEvent.click(row.getByRole('button', { name: `Retry ${failedRow.id}` }));
+  await waitFor(() => expect(api.sent('retryWebhookLog')).toHaveLength(1));
+  expect(api.sent('retryWebhookLog')[0]?.path).toBe(
+    `/api/admin/webhook-logs/${failedRow.id}/retry`,
+  );
+  await waitFor(() => expect(within(rowOf(failedRow.id)).getByText('synced')).toBeTruthy());
+  expect(within(rowOf(failedRow.id)).getByText('Success')).toBeTruthy();
+  expect(within(rowOf(failedRow.id)).queryByRole('button', { name: /Retry/ })).toBeNull();
+  expect(looks).toBe(2);
+});
+
+test('CRM links open in a new tab, only when known', async () => {
+  fakeHistoryService({
+    webhookLogs: [
+      aWebhookLog(1, {
+        crmLinks: { contact: 'https://crm.test/contact/9', activity: null },
+      }),
+    ],
+  });
+  renderPage(path);
+  const link = await screen.findByRole('link', { name: 'Contact in CRM' });
+  expect(link.getAttribute('href')).toBe('https://crm.test/contact/9');
+  expect(link.getAttribute('target')).toBe('_blank');
+  expect(screen.queryByRole('link', { name: 'Activity in CRM' })).toBeNull();
+});
+
+test('the chart of the last 14 days follows the filters and reads out its figures', async () => {
+  const days = Array.from({ length: 14 }, (_, index) => ({
+    date: `2026-11-${String(index + 7).padStart(2, '0')}`,
+    synced: index === 13 ? 5 : 1,
+    held: index === 0 ? 2 : 0,
+    failed: index === 12 ? 3 : 0,
+    notSynced: 0,
+  }));
+  const api = fakeHistoryService({ webhookLogs: logs(1), daily: { days } });
+  renderPage(path);
+  const chart = await screen.findByRole('img', {
+    name: 'Last 14 days by status: 18 synced, 2 held, 3 failed, 0 not synced.',
+  });
+  const description = document.getElementById(chart.getAttribute('aria-describedby') ?? '');
+  expect(description?.textContent).toContain(
+    '2026-11-20: 5 synced, 0 held, 0 failed, 0 not synced',
+  );
+  expect(description?.textContent).toContain(
+    '2026-11-19: 1 synced, 0 held, 3 failed, 0 not synced',
+  );
+  const daily = Object.fromEntries(api.sent('webhookLogsDaily').at(-1)!.query);
+  expect(daily).toEqual({ utcOffsetMinutes: String(-new Date().getTimezoneOffset()) });
+
+  chooseOption('Status', 'held');
+  await waitFor(() =>
+    expect(Object.fromEntries(api.sent('webhookLogsDaily').at(-1)!.query)).toEqual({
+      status: 'held',
+      utcOffsetMinutes: String(-new Date().getTimezoneOffset()),
+    }),
+  );
+});
+
+test('a failed load shows nothing, but a 401 goes to /unauthorized', async () => {
+  const api = fakeHistoryService();
+  api.on('webhookLogs', () => ({
+    status: 400,
+    error: { message: 'Boom', code: 'validation_error' },
+  }));
+  renderPage(path);
+  await waitFor(() => expect(api.sent('webhookLogs')).toHaveLength(1));
+  await waitFor(() => expect(table().getAttribute('aria-busy')).toBeNull());
+  expect(screen.queryByText('Boom')).toBeNull();
+  expect(screen.queryByText('No results found.')).toBeNull();
+  expect(within(screen.getByRole('region', { name: 'Notifications' })).queryAllByText(/./)).toEqual(
+    [],
+  );
+
+  api.on('webhookLogs', () => ({
+    status: 401,
+    error: { message: 'Please sign in.', code: 'unauthorized' },
+  }));
+  fireEvent.keyDown(screen.getByRole('textbox', { name: 'Email' }), { key: 'Enter' });
+  expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeTruthy();
+});

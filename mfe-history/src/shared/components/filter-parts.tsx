@@ -1,0 +1,63 @@
+import type { KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { TextField, type TextFieldProps } from '@outsync/ui/form';
+
+/**
+ * A text filter: Enter runs the search (spec 02 §2.9–2.11). The placeholder, when the spec names
+ * one ("Find By email"), also stands under the label.
+ */
+export function FilterTextField({
+  onSearch,
+  onValueChange,
+  ...field
+}: Omit<TextFieldProps, 'onChange' | 'onKeyDown'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+  onSearch: () => void;
+}) {
+  return (
+    <TextField
+      {...field}
+      type={field.type ?? 'text'}
+      enterKeyHint="search"
+      onChange={(event) => onValueChange(event.target.value)}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onSearch();
+        }
+      }}
+    />
+  );
+}
+
+/** The filters above a list, side by side as many as fit. */
+export const FilterBar = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(220px, 100%), 1fr));
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: start;
+`;
+
+/** A screen's parts, one under another. */
+export const ScreenStack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(5)};
+  min-width: 0;
+`;
+
+/** Secondary text under a cell's main value. */
+export const Muted = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** A cell's lines, one under another. */
+export const CellLines = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  align-items: flex-start;
+`;

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button } from '@outsync/ui';
+import type { TableColumn, TableRowId } from '@outsync/ui/data';
+import { VirtualTable } from '@outsync/ui/virtual';
+import { historyTexts } from './history-texts';
+
+/** The count line's state: counting, counted (perhaps capped), or nothing to show. */
+export type CountState = { counting: true } | { counting: false; count: number; capped?: boolean };
+
+/** "Total results: Loading..." while counting, then the number (spec 02 §2.9). */
+export function CountLine({ state }: { state: CountState }) {
+  if (state.counting) return <>{historyTexts.totalLoading}</>;
+  if (state.capped) {
+    return (
+      <span title={historyTexts.cappedNote(state.count)}>
+        {historyTexts.totalCapped(state.count)}
+      </span>
+    );
+  }
+  return <>{historyTexts.total(state.count)}</>;
+}
+
+interface ListState {
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  nextPageFailed: boolean;
+  failed: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * A history list: the count line, then a virtualised table that asks for the next page near
+ * its end (a spinner row while it loads). A page that failed is offered again with a button:
+ * the table asks only once per list length.
+ */
+export function HistoryTable<Row>({
+  caption,
+  columns,
+  rows,
+  getRowId,
+  list,
+  count,
+  minWidth = '960px',
+}: {
+  caption: string;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  getRowId: (row: Row) => TableRowId;
+  list: ListState;
+  /** Undefined shows no count line (the count failed). */
+  count: CountState | undefined;
+  minWidth?: string;
+}) {
+  const statusText: ReactNode = count ? <CountLine state={count} /> : undefined;
+  return (
+    <Stack>
+      <VirtualTable
+        caption={caption}
+        captionHidden
+        columns={columns}
+        rows={rows}
+        getRowId={getRowId}
+        minWidth={minWidth}
+        totalCount={count && !count.counting && !count.capped ? count.count : undefined}
+        statusText={statusText}
+        loading={list.loading}
+        loadingText={historyTexts.loading}
+        loadingMore={list.loadingMore}
+        loadingMoreText={historyTexts.loading}
+        hasMore={list.hasMore && !list.nextPageFailed}
+        onLoadMore={list.loadMore}
+        emptyText={list.failed ? undefined : historyTexts.empty}
+        estimateRowHeight={88}
+      />
+      {list.nextPageFailed ? (
+        <Retry>
+          <span>{historyTexts.loadMoreFailed}</span>
+          <Button $variant="secondary" onClick={list.loadMore}>
+            {historyTexts.tryAgain}
+          </Button>
+        </Retry>
+      ) : null}
+    </Stack>
+  );
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  min-width: 0;
+`;
+
+const Retry = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.inkMuted};
+`;

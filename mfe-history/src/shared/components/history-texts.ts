@@ -1,0 +1,21 @@
+/** Texts every history screen shows (spec 02 §2.9–2.11, §8 "Empty and loading states"). */
+export const historyTexts = {
+  loading: 'Loading...',
+  totalLoading: 'Total results: Loading...',
+  total: (count: number) => `Total results: ${count}`,
+  // Beyond the spec: a count the service stopped at its threshold.
+  totalCapped: (count: number) => `Total results: ${count}+`,
+  cappedNote: (count: number) =>
+    `The count stops at ${count}: there are at least this many results.`,
+  empty: 'No results found.',
+  loadMoreFailed: 'The next results could not be loaded.',
+  tryAgain: 'Try again',
+  emptyCell: '-',
+} as const;
+
+/** A date and time in the viewer's locale and time zone. */
+export function dateTime(iso: string | null): string {
+  if (!iso) return historyTexts.emptyCell;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US');
+}
