@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HUBSPOT_DEMO_PRIVATE_APP_TOKEN, SMARTLEAD_DEMO_API_KEY } from '../src/index.ts';
+import {
+  HUBSPOT_DEMO_HUB_ID,
+  HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
+  SALESFORCE_DEMO_INSTANCE_PATH,
+  SALESFORCE_DEMO_ORG_KEY,
+  SMARTLEAD_DEMO_API_KEY,
+} from '../src/index.ts';
 import { at, startTestSandbox, type TestSandbox } from './sandbox-client.ts';
 
 const auth = { authorization: `Bearer ${HUBSPOT_DEMO_PRIVATE_APP_TOKEN}` };
@@ -171,5 +177,34 @@ describe('inspection', () => {
       expect((await sandbox.request('GET', `/inspect/${system}`)).status).toBe(200);
     }
     expect((await sandbox.request('GET', '/')).body).toContain('OutSync sandbox');
+  });
+
+  it('leads the CRMs’ record links to the record’s row on the inspection page', async () => {
+    const created = await sandbox.request('POST', '/hubspot/crm/v3/objects/contacts', {
+      headers: auth,
+      body: { properties: { email: 'linked@record.example' }, associations: [] },
+    });
+    const contactId = String(at(created.body, 'id'));
+    const hubspotLink = await sandbox.request(
+      'GET',
+      `/contacts/${HUBSPOT_DEMO_HUB_ID}/record/0-1/${contactId}`,
+    );
+    expect(hubspotLink.status).toBe(302);
+    expect(hubspotLink.headers.get('location')).toBe(
+      `/inspect/hubspot?tenant=${HUBSPOT_DEMO_HUB_ID}#record-${contactId}`,
+    );
+    const page = String(
+      (await sandbox.request('GET', `/inspect/hubspot?tenant=${HUBSPOT_DEMO_HUB_ID}`)).body,
+    );
+    expect(page).toContain(`<tr id="record-${contactId}">`);
+
+    const salesforceLink = await sandbox.request(
+      'GET',
+      `${SALESFORCE_DEMO_INSTANCE_PATH}/lightning/r/Contact/003ABC/view`,
+    );
+    expect(salesforceLink.status).toBe(302);
+    expect(salesforceLink.headers.get('location')).toBe(
+      `/inspect/salesforce?tenant=${SALESFORCE_DEMO_ORG_KEY}#record-003ABC`,
+    );
   });
 });

@@ -50,6 +50,9 @@ export function page(title: string, body: Html): string {
             color: #1b1f24;
             max-width: 80rem;
           }
+          tr:target {
+            background: #fff3bf;
+          }
           table {
             border-collapse: collapse;
             margin: 0.5rem 0 1.5rem;
@@ -122,12 +125,24 @@ export function table(columns: string[], rows: readonly object[]): Html {
     <tbody>
       ${rows.map(
         (row) =>
-          html`<tr>
+          html`<tr${rowAnchor(row)}>
             ${columns.map((column) => html`<td>${cell((row as Record<string, unknown>)[column])}</td>`)}
           </tr>`,
       )}
     </tbody>
   </table>`;
+}
+
+/**
+ * A record's row is `#record-{id}`: the CRMs' record links the product shows (History) lead to
+ * it in the sandbox, as they lead to the record's page in the real CRM.
+ */
+function rowAnchor(row: object): Html | '' {
+  const { id, Id } = row as { id?: unknown; Id?: unknown };
+  const value = Id ?? id;
+  return typeof value === 'string' || typeof value === 'number'
+    ? html` id="record-${String(value)}"`
+    : '';
 }
 
 function cell(value: unknown): string {

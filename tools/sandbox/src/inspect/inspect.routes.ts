@@ -102,6 +102,21 @@ export function inspectRouter(state: SandboxState): Router {
         )}`,
     );
   });
+  // The record pages the product links to (History's CRM links), as the real CRMs serve them:
+  // HubSpot's app on the portal, Salesforce's Lightning page on the org's instance. Each leads to
+  // the record's row on the inspection page.
+  router.get('/contacts/:hubId/record/:objectTypeId/:recordId', (ctx) => {
+    const { hubId, recordId } = ctx.params;
+    ctx.redirect(
+      `/inspect/hubspot?tenant=${encodeURIComponent(hubId ?? '')}#record-${encodeURIComponent(recordId ?? '')}`,
+    );
+  });
+  router.get('/salesforce-instance/:orgKey/lightning/r/:object/:recordId/view', (ctx) => {
+    const { orgKey, recordId } = ctx.params;
+    ctx.redirect(
+      `/inspect/salesforce?tenant=${encodeURIComponent(orgKey ?? '')}#record-${encodeURIComponent(recordId ?? '')}`,
+    );
+  });
   router.get('/_state/:system', (ctx) => {
     const system = ctx.params.system;
     if (!isSandboxSystem(system)) return;
