@@ -129,6 +129,7 @@ export async function setUpDemoWorkspace(options: DemoWorkspaceOptions): Promise
     throw new Error('the demo Salesforce profile is missing after connecting');
 
   await addApiKeys(api, { sandboxUrl, profileId, log });
+  await addSalesforceSmartleadKey(api, { profileId: salesforceProfileId, log });
   const endpoints = await api.expect<unknown[]>('GET', '/api/admin/user-accounts');
   if (endpoints.length === 0) {
     await api.expect('POST', '/api/admin/user-accounts', {
@@ -216,6 +217,31 @@ async function addApiKeys(
   }
 }
 
+/**
+ * The Salesforce profile's own Smartlead key: its Smartlead webhook syncs only interested leads,
+ * and the category filter reads a lead's category through the key (keys belong to a profile).
+ */
+async function addSalesforceSmartleadKey(
+  api: ApiSession,
+  options: { profileId: string; log: (line: string) => void },
+): Promise<void> {
+  const keys = await api.expect<{ platform: Platform }[]>(
+    'GET',
+    `/api/admin/dashboard/users/${options.profileId}/api-keys`,
+  );
+  if (keys.some((key) => key.platform === 'smartlead')) return;
+  await api.expect('POST', '/api/admin/dashboard/api-keys', {
+    platform: 'smartlead',
+    apiKey: DEMO_API_KEYS.smartlead,
+    description: 'Demo Smartlead key (Salesforce)',
+    userProfileId: options.profileId,
+  });
+  options.log('Demo workspace: Smartlead key added to the Salesforce profile');
+}
+
+/** The category the demo's Salesforce Smartlead webhook approves (the sandbox's Smartlead id 1). */
+const DEMO_APPROVED_CATEGORY = { id: '1', name: 'Interested' };
+
 type Owner = { id: string; firstName: string; lastName: string; email: string; name: string };
 
 /** A demo webhook: where it is made, how, and which sandbox campaign sends it events. */
@@ -232,8 +258,8 @@ interface DemoWebhook {
 
 /**
  * A HubSpot webhook for Smartlead (the live campaign's) and one for HeyReach (LinkedIn leads by
- * profile URL), and a Salesforce webhook for HeyReach (task log type with a
- * custom subject). Each is registered on a sandbox campaign the way a customer pastes the URL
+ * profile URL), a Salesforce webhook for HeyReach (task log type with a custom subject), and a
+ * Salesforce webhook for Smartlead that syncs interested leads only (category filter). Each is registered on a sandbox campaign the way a customer pastes the URL
  * into the platform, so the sandbox's campaign events go to it.
  */
 async function setUpDemoWebhooks(
@@ -246,6 +272,12 @@ async function setUpDemoWebhooks(
   },
 ): Promise<void> {
   const { sandboxUrl, hubspotProfileId, salesforceProfileId, log } = options;
+  const salesforceSmartleadKey = (
+    await api.expect<{ id: string; platform: Platform }[]>(
+      'GET',
+      `/api/admin/dashboard/users/${salesforceProfileId}/api-keys`,
+    )
+  ).find((key) => key.platform === 'smartlead')?.id;
   const demoWebhooks: DemoWebhook[] = [
     {
       name: 'HubSpot webhook (Smartlead)',
@@ -295,6 +327,25 @@ async function setUpDemoWebhooks(
       },
       campaign: `HeyReach campaign ${HEYREACH_DEMO_CAMPAIGN_ID}`,
       wire: (url) => wireHeyreach(sandboxUrl, url),
+    },
+    {
+      // The live campaign's leads as Salesforce Leads, only once they are interested: the
+      // others' events wait in History > Category Base Filter.
+      name: 'Salesforce webhook (Smartlead, interested leads)',
+      userProfileId: salesforceProfileId,
+      platform: 'smartlead',
+      ownersPath: `/api/admin/salesforce/user-accounts/${salesforceProfileId}`,
+      settings: {
+        objectLookupMethod: 'default',
+        createContactCustomProperties: false,
+        logType: 0,
+        salesforceObjectType: 'Lead',
+        salesforceOnlyUpdate: false,
+        apiKeyId: salesforceSmartleadKey,
+        smartleadBaseCategories: [DEMO_APPROVED_CATEGORY],
+      },
+      campaign: `Smartlead campaign ${SMARTLEAD_DEMO_CAMPAIGN_ID}`,
+      wire: (url) => wireSmartlead(sandboxUrl, url),
     },
   ];
 
@@ -418,7 +469,7 @@ async function postLiveCampaign(sandboxUrl: string, log: (line: string) => void)
     seed: Date.now() % 2 ** 31,
   });
   log(
-    `Demo campaign: ${run.accepted} Smartlead events posted to the HubSpot webhook; ` +
+    `Demo campaign: ${run.accepted} Smartlead events posted to the Smartlead webhooks; ` +
       `watch them sync at ${hubspotInspectionUrl(sandboxUrl)}`,
   );
 }
