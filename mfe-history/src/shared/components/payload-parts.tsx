@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { VisuallyHidden } from '@outsync/ui';
 import { LinkButton } from '@outsync/ui/form';
 import { JsonViewer } from '@outsync/ui/json';
 import { Dialog } from '@outsync/ui/overlay';
@@ -18,7 +19,8 @@ export const payloadTexts = {
   toEmail: 'To Email',
   fromEmail: 'From Email',
   event: 'Event',
-  open: (id: string) => `Open the payload of ${id}`,
+  // After the visible summary: the button's name starts with what it shows (WCAG 2.5.3).
+  open: (id: string) => `, open the payload of ${id}`,
   dialogTitle: (id: string) => `Payload ${id}`,
   jsonLabel: 'Payload',
 } as const;
@@ -40,12 +42,13 @@ export function PayloadCell({
     [payloadTexts.event, summary.event],
   ];
   return (
-    <PayloadButton onClick={onOpen} aria-label={payloadTexts.open(id)}>
+    <PayloadButton onClick={onOpen}>
       {lines.map(([label, value]) => (
         <Line key={label}>
           <Label>{label}:</Label> {value ?? historyTexts.emptyCell}
         </Line>
       ))}
+      <VisuallyHidden>{payloadTexts.open(id)}</VisuallyHidden>
     </PayloadButton>
   );
 }

@@ -86,7 +86,9 @@ test('clicking the payload opens the record as JSON', async () => {
   fakeHistoryService({ categoryRecords: [aCategoryRecord(1, { campaign_id: 'camp-42' })] });
   renderPage(path);
   await screen.findByText('Total results: 1');
-  fireEvent.click(screen.getByRole('button', { name: `Open the payload of ${oid(0x2001)}` }));
+  fireEvent.click(
+    screen.getByRole('button', { name: new RegExp(`open the payload of ${oid(0x2001)}$`) }),
+  );
   const dialog = await screen.findByRole('dialog', { name: `Payload ${oid(0x2001)}` });
   expect(within(dialog).getByText('"camp-42"')).toBeTruthy();
 });

@@ -71,7 +71,8 @@ export function CategoryBaseFilterScreen() {
   const columns: TableColumn<CategoryBaseFilterRecord>[] = [
     { id: 'id', header: t.columns.id, cell: (row) => row.id, rowHeader: true, width: '9rem' },
     { id: 'webhookUrl', header: t.columns.webhookUrl, cell: (row) => row.webhook_url },
-    { id: 'event', header: t.columns.event, cell: (row) => row.webhook_event },
+    // Event types are unbreakable words (LEAD_UNSUBSCRIBED): wide enough not to split.
+    { id: 'event', header: t.columns.event, cell: (row) => row.webhook_event, width: '14rem' },
     { id: 'campaignId', header: t.columns.campaignId, cell: (row) => orDash(row.campaign_id) },
     { id: 'leadId', header: t.columns.leadId, cell: (row) => orDash(row.lead_id) },
     {
@@ -153,7 +154,7 @@ export function CategoryBaseFilterScreen() {
                 ? { counting: false, count: list.pageTotal }
                 : undefined
           }
-          minWidth="1200px"
+          minWidth="1400px"
         />
       </ScreenStack>
       {openRecord ? (

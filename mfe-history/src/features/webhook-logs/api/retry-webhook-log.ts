@@ -77,8 +77,11 @@ export function useRetryWebhookLog(id: string) {
     // Options-level callbacks run even when the row has scrolled out of view (unmounted).
     onSuccess: ({ row, final }) => {
       updateRow(id, row);
-      // The dialog's copy and the counts by status are stale now.
+      // The dialog's copy, the chart's counts by status and a count by status are stale now
+      // (the list keeps its pages: the row is updated in place).
       void queryClient.invalidateQueries({ queryKey: webhookLogKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: webhookLogKeys.dailies });
+      void queryClient.invalidateQueries({ queryKey: webhookLogKeys.counts });
       toast.show(
         final
           ? {

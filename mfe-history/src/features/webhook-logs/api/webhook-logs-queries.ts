@@ -14,9 +14,11 @@ export const webhookLogKeys = {
   all: ['history', 'webhook-logs'] as const,
   lists: ['history', 'webhook-logs', 'list'] as const,
   list: (search: WebhookLogSearch) => [...webhookLogKeys.lists, search] as const,
-  count: (search: WebhookLogSearch) => ['history', 'webhook-logs', 'count', search] as const,
+  counts: ['history', 'webhook-logs', 'count'] as const,
+  count: (search: WebhookLogSearch) => [...webhookLogKeys.counts, search] as const,
+  dailies: ['history', 'webhook-logs', 'daily'] as const,
   daily: (search: WebhookLogSearch, utcOffsetMinutes: number) =>
-    ['history', 'webhook-logs', 'daily', search, utcOffsetMinutes] as const,
+    [...webhookLogKeys.dailies, search, utcOffsetMinutes] as const,
   types: ['history', 'webhook-logs', 'types'] as const,
   detail: (id: string) => ['history', 'webhook-logs', 'detail', id] as const,
 };

@@ -206,7 +206,9 @@ test('clicking the payload opens the full JSON, fetched from the log', async () 
   });
   renderPage(path);
   await screen.findByText('Total results: 1');
-  fireEvent.click(screen.getByRole('button', { name: `Open the payload of ${oid(0x1001)}` }));
+  fireEvent.click(
+    screen.getByRole('button', { name: new RegExp(`open the payload of ${oid(0x1001)}$`) }),
+  );
   const dialog = await screen.findByRole('dialog', { name: `Payload ${oid(0x1001)}` });
   expect(await within(dialog).findByText('"camp-777"')).toBeTruthy();
   expect(api.sent('webhookLog').at(-1)?.path).toBe(`/api/admin/webhook-logs/${oid(0x1001)}`);
@@ -255,6 +257,9 @@ test('Retry calls the route, then follows the event until it is final and update
   expect(within(rowOf(failedRow.id)).getByText('Success')).toBeTruthy();
   expect(within(rowOf(failedRow.id)).queryByRole('button', { name: /Retry/ })).toBeNull();
   expect(looks).toBe(2);
+  // The chart and the count are asked again: their counts by status changed.
+  await waitFor(() => expect(api.sent('webhookLogsDaily')).toHaveLength(2));
+  await waitFor(() => expect(api.sent('webhookLogsCount')).toHaveLength(2));
 });
 
 test('CRM links open in a new tab, only when known', async () => {

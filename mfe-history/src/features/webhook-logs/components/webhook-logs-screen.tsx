@@ -124,7 +124,13 @@ export function WebhookLogsScreen() {
       ),
       width: '18rem',
     },
-    { id: 'status', header: t.columns.status, cell: (row) => <StatusCell row={row} /> },
+    // Wide enough for "Attempts (n)" and Retry not to break mid-word beside a long error.
+    {
+      id: 'status',
+      header: t.columns.status,
+      cell: (row) => <StatusCell row={row} />,
+      width: '10rem',
+    },
     {
       id: 'errorResponse',
       header: t.columns.errorResponse,

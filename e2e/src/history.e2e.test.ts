@@ -1,0 +1,491 @@
+// The history area in Chromium against the product as `npm start` runs it, with the demo admin's
+// workspace (issue 13 "Tests" → e2e and "Demo"; spec 02 §2.9–2.11): the live campaign the start
+// posts and the sandbox's event generator fill the webhook payloads screen; the e-mail filter,
+// the payload dialog, infinite scroll to page 2, Retry of a sync HubSpot refused once the
+// sandbox's fault is cleared; a customer sees neither the staff filters nor anyone else's rows;
+// the Block Lists and Category Base Filter screens open with their count lines.
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { authorizeInSandbox } from '@outsync/sandbox';
+import { launchBrowser, type Browser } from '../../scripts/chromium';
+import { DEMO_CAMPAIGN_LEADS } from '../../scripts/demo-workspace';
+import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
+import { signInThroughApi } from '../../scripts/sign-in';
+import { expectAccessible } from './accessibility';
+import { screenshot, startTestProduct } from './product-harness';
+
+type WebhookRow = {
+  webhookUrl: string;
+  emailService: string | null;
+  user: { profile: string };
+};
+type LogRow = { id: string; status: string };
+type LogsPage = { data: LogRow[]; page: number; limit: number };
+type SimulatedEvent = { payload: Record<string, unknown>; deliveries: { status: number | null }[] };
+type CampaignRun = { events: number; accepted: number };
+
+const WEBHOOK_LOGS_PATH = '/admin/dashboard/history/webhook-logs';
+const CUSTOMER_EMAIL = 'cleo.customer@history-e2e.example';
+/** The generator's leads for the paging journey: 10 leads × 3 event types = 30 events. */
+const PAGING_LEADS = Array.from({ length: 10 }, (_, index) => ({
+  email: `lead${index + 1}.paging@history-e2e.example`,
+  firstName: `Lead${index + 1}`,
+  lastName: 'Paging',
+  companyName: 'Paging Works',
+}));
+const PAGING_EVENT_TYPES = ['EMAIL_SENT', 'EMAIL_OPEN', 'EMAIL_LINK_CLICK'];
+const PAYLOAD_LEAD = {
+  email: 'ada.payload@history-e2e.example',
+  firstName: 'Ada',
+  lastName: 'Payload',
+  companyName: 'Payload Partners',
+};
+const RETRY_LEAD = {
+  email: 'rory.retry@history-e2e.example',
+  firstName: 'Rory',
+  lastName: 'Retry',
+  companyName: 'Retry Systems',
+};
+const CUSTOMER_LEAD = {
+  email: 'cass.own@history-e2e.example',
+  firstName: 'Cass',
+  lastName: 'Own',
+  companyName: 'Own Leads',
+};
+
+let product: RunningProduct;
+let sandboxUrl: string;
+let admin: Browser;
+/** The demo's HubSpot webhook for Smartlead (the live campaign posts to it). */
+let smartleadWebhookUrl: string;
+
+beforeAll(async () => {
+  product = await startTestProduct({
+    demoWorkspace: true,
+    // The sandbox's HubSpot fault is a 503, which the pipeline retries with a growing backoff;
+    // with one attempt the event ends `failed` at once, so the retry journey needs no waiting.
+    env: { SYNC_MAX_ATTEMPTS: '1' },
+  });
+  sandboxUrl = product.sandboxUrl ?? '';
+  admin = await launchBrowser();
+  await signInThroughApi(admin.context, {
+    baseUrl: product.shellUrl,
+    sandboxUrl,
+    email: DEMO_ADMIN_EMAIL,
+  });
+  const { webhooks } = await getJson<{ webhooks: WebhookRow[] }>(
+    admin.context.request,
+    '/api/admin/webhooks',
+  );
+  const found = webhooks.find(
+    (webhook) => webhook.user.profile === 'HUBSPOT' && webhook.emailService === 'smartlead',
+  );
+  if (!found) throw new Error('the demo workspace has no HubSpot webhook for Smartlead');
+  smartleadWebhookUrl = found.webhookUrl;
+});
+
+afterAll(async () => {
+  await admin?.close();
+  await product?.stop();
+});
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`${product.shellUrl}${path}`);
+  if (!response.ok())
+    throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A write through the API as the screens make it (CSRF token in the header). */
+async function sendJson<T>(
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const { csrfToken } = await getJson<{ csrfToken: string }>(request, '/auth/csrf-token');
+  const response = await request.fetch(`${product.shellUrl}${path}`, {
+    method,
+    data,
+    headers: { 'X-CSRF-Token': csrfToken },
+    maxRedirects: 0,
+  });
+  if (response.status() >= 400)
+    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  const text = await response.text();
+  const isJson = (response.headers()['content-type'] ?? '').includes('json');
+  return (isJson ? JSON.parse(text) : text) as T;
+}
+
+async function sandboxPost<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${sandboxUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** One Smartlead event from the sandbox's generator, posted to `webhookUrl`. */
+async function simulateSmartlead(
+  webhookUrl: string,
+  eventType: string,
+  lead: typeof PAYLOAD_LEAD,
+): Promise<SimulatedEvent> {
+  const sent = await sandboxPost<SimulatedEvent>('/simulate/event', {
+    platform: 'smartlead',
+    eventType,
+    webhookUrl,
+    lead,
+  });
+  expect(sent.deliveries.map((delivery) => delivery.status)).toEqual([200]);
+  return sent;
+}
+
+/** Asks the service until `accept` takes its answer (the sync runs after the webhook answers). */
+async function eventually<T>(
+  what: string,
+  ask: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await ask();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function logsOf(request: APIRequestContext, email: string): Promise<LogsPage> {
+  return getJson<LogsPage>(
+    request,
+    `/api/admin/webhook-logs?page=1&email=${encodeURIComponent(email)}`,
+  );
+}
+
+async function openHistory(browser: Browser, path: string, title: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.goto(`${product.shellUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  return page;
+}
+
+function openWebhookLogs(browser: Browser): Promise<Page> {
+  return openHistory(browser, WEBHOOK_LOGS_PATH, 'Webhook payloads');
+}
+
+/** The count line once it has a number (it reads 'Total results: Loading...' before). */
+async function countLine(page: Page, count: number): Promise<void> {
+  await page.getByText(`Total results: ${count}`, { exact: true }).waitFor();
+}
+
+function logsTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Webhook logs', exact: true });
+}
+
+/** The rendered log rows (each has its Payload button; the header row has none). */
+function logRows(page: Page): Locator {
+  return logsTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /, open the payload of [0-9a-f]{24}$/ }) });
+}
+
+function logRow(page: Page, id: string): Locator {
+  return logRows(page).filter({
+    has: page.getByRole('button', { name: new RegExp(`, open the payload of ${id}$`) }),
+  });
+}
+
+/** The number of rendered log rows, once `accept` takes it. */
+function rowCount(page: Page, accept: (rows: number) => boolean, what: string): Promise<number> {
+  return eventually(`the table showing ${what}`, () => logRows(page).count(), accept, 10_000);
+}
+
+async function searchByEmail(page: Page, email: string): Promise<void> {
+  const field = page.getByPlaceholder('Find By email');
+  await field.fill(email);
+  await field.press('Enter');
+}
+
+/** Every rendered row, once as many as expected are there, mentions the lead's e-mail. */
+async function expectOnlyRowsOf(page: Page, email: string, count: number): Promise<void> {
+  await countLine(page, count);
+  await rowCount(page, (rows) => rows === count, `${count} rows`);
+  await expect(logRows(page).filter({ hasNotText: email }).count()).resolves.toBe(0);
+}
+
+const isListPage = (url: string, page: number) => {
+  const parsed = new URL(url);
+  return (
+    parsed.pathname === '/api/admin/webhook-logs' &&
+    parsed.searchParams.get('page') === String(page)
+  );
+};
+
+describe('webhook payloads', () => {
+  test('the demo campaign’s logs, their count and the 14-day chart', async () => {
+    const { totalItems } = await getJson<{ totalItems: number }>(
+      admin.context.request,
+      '/api/admin/webhook-logs/count',
+    );
+    expect(totalItems).toBeGreaterThan(0);
+
+    const page = await openWebhookLogs(admin);
+    await countLine(page, totalItems);
+    const demoLeads = new RegExp(
+      DEMO_CAMPAIGN_LEADS.map((lead) => lead.email.replace(/\./g, '\\.')).join('|'),
+    );
+    await logRows(page).filter({ hasText: demoLeads }).first().waitFor();
+    await expect(
+      logRows(page).filter({ hasText: DEMO_ADMIN_EMAIL }).count(),
+    ).resolves.toBeGreaterThan(0);
+    await page.getByRole('img', { name: /^Last 14 days by status: / }).waitFor();
+    await screenshot(page, 'history-webhook-logs');
+    await page.close();
+  });
+
+  test('the webhook payloads screen, filled, has no serious accessibility violation', async () => {
+    const page = await openWebhookLogs(admin);
+    await rowCount(page, (rows) => rows > 0, 'rows');
+    await page.getByRole('img', { name: /^Last 14 days by status: / }).waitFor();
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  test('the generator’s events: filtered by e-mail, then page 2 loads at the bottom', async () => {
+    const run = await sandboxPost<CampaignRun>('/simulate/campaign', {
+      platform: 'smartlead',
+      webhookUrl: smartleadWebhookUrl,
+      leads: PAGING_LEADS,
+      eventTypes: PAGING_EVENT_TYPES,
+    });
+    expect(run).toMatchObject({ events: 30, accepted: 30 });
+
+    const page = await openWebhookLogs(admin);
+    const lead = PAGING_LEADS[3]!.email;
+    // Typed as a user might: mixed case, with spaces (spec 02 §5 lower-cases and trims it).
+    await searchByEmail(page, `  ${lead.toUpperCase()} `);
+    await expectOnlyRowsOf(page, lead, PAGING_EVENT_TYPES.length);
+    await screenshot(page, 'history-webhook-logs-by-email');
+
+    await searchByEmail(page, '');
+    const { totalItems } = await getJson<{ totalItems: number }>(
+      admin.context.request,
+      '/api/admin/webhook-logs/count',
+    );
+    expect(totalItems).toBeGreaterThan(40);
+    await countLine(page, totalItems);
+    await rowCount(page, (rows) => rows > 0, 'rows');
+
+    const secondPage = page.waitForResponse((response) => isListPage(response.url(), 2));
+    let secondPageAsked = false;
+    secondPage.then(
+      () => (secondPageAsked = true),
+      () => undefined, // awaited below, where its failure counts
+    );
+    const viewport = page.getByRole('region', { name: 'Webhook logs', exact: true });
+    await viewport.hover();
+    // Wheel down until the table asks for the next page (rows are measured as they render).
+    for (let turn = 0; turn < 40 && !secondPageAsked; turn += 1) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(200);
+    }
+    const { data } = (await (await secondPage).json()) as LogsPage;
+    expect(data).toHaveLength(20);
+    // Page 2's rows appear under page 1's: rows 22 to 41, counting the header row.
+    const secondPageRows = logRows(page).filter({
+      has: page.getByRole('button', {
+        name: new RegExp(`, open the payload of (${data.map((row) => row.id).join('|')})$`),
+      }),
+    });
+    // They are asked for before the end is reached (overscan): scrolling on shows them.
+    for (let turn = 0; turn < 40 && (await secondPageRows.count()) === 0; turn += 1) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(200);
+    }
+    await secondPageRows.first().waitFor();
+    const rowIndex = Number(await secondPageRows.first().getAttribute('aria-rowindex'));
+    expect(rowIndex).toBeGreaterThanOrEqual(22);
+    expect(rowIndex).toBeLessThanOrEqual(41);
+    await screenshot(page, 'history-webhook-logs-page-2', { fullPage: false });
+    await page.close();
+  });
+
+  test('a row’s Payload opens the JSON as it was posted', async () => {
+    const sent = await simulateSmartlead(smartleadWebhookUrl, 'EMAIL_REPLY', PAYLOAD_LEAD);
+    const subject = String(sent.payload.subject);
+    expect(subject).toMatch(/^Re: /);
+
+    const page = await openWebhookLogs(admin);
+    await searchByEmail(page, PAYLOAD_LEAD.email);
+    await expectOnlyRowsOf(page, PAYLOAD_LEAD.email, 1);
+    const [log] = (await logsOf(admin.context.request, PAYLOAD_LEAD.email)).data;
+    await logRow(page, log!.id)
+      .getByRole('button', { name: /, open the payload of [0-9a-f]{24}$/ })
+      .click();
+
+    const dialog = page.getByRole('dialog', { name: `Payload ${log!.id}` });
+    const json = dialog.getByRole('group', { name: 'Payload' });
+    await json.waitFor();
+    await expect(json.textContent()).resolves.toContain(subject);
+    await expect(json.textContent()).resolves.toContain(String(sent.payload.sl_lead_email));
+    await expect(json.textContent()).resolves.toContain('EMAIL_REPLY');
+    await expectAccessible(page);
+    await screenshot(page, 'history-webhook-payload-dialog', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  test('a sync HubSpot refused is retried once the fault is cleared; the row turns Success', async () => {
+    await sandboxPost('/_faults', { system: 'hubspot', errorRate: 1 });
+    let log: LogRow;
+    try {
+      await simulateSmartlead(smartleadWebhookUrl, 'EMAIL_SENT', RETRY_LEAD);
+      const failed = await eventually(
+        'the refused event’s failure',
+        () => logsOf(admin.context.request, RETRY_LEAD.email),
+        (page) => page.data[0]?.status === 'failed',
+      );
+      log = failed.data[0]!;
+    } finally {
+      await sandboxPost('/_faults', { system: 'hubspot', errorRate: 0 });
+    }
+
+    const page = await openWebhookLogs(admin);
+    await searchByEmail(page, RETRY_LEAD.email);
+    await expectOnlyRowsOf(page, RETRY_LEAD.email, 1);
+    const row = logRow(page, log.id);
+    await row.getByText('Error', { exact: true }).waitFor();
+    await expect(row.textContent()).resolves.toContain('failed');
+    const retry = row.getByRole('button', { name: `Retry ${log.id}` });
+    await retry.waitFor();
+    await screenshot(page, 'history-webhook-logs-failed', { fullPage: false });
+
+    // Marks this document: a reload would lose the mark.
+    await page.evaluate(() => document.documentElement.setAttribute('data-e2e-same-page', ''));
+    await retry.click();
+    await row.getByText('Success', { exact: true }).waitFor({ timeout: 30_000 });
+    await row.getByText('synced', { exact: true }).waitFor();
+    await expect(row.getByRole('button', { name: `Retry ${log.id}` }).count()).resolves.toBe(0);
+    await expect(
+      page.evaluate(() => document.documentElement.hasAttribute('data-e2e-same-page')),
+    ).resolves.toBe(true);
+    await screenshot(page, 'history-webhook-logs-retried', { fullPage: false });
+    await page.close();
+  });
+});
+
+describe('a customer', () => {
+  let customer: Browser;
+
+  beforeAll(async () => {
+    customer = await launchBrowser();
+    await signInThroughApi(customer.context, {
+      baseUrl: product.shellUrl,
+      sandboxUrl,
+      email: CUSTOMER_EMAIL,
+    });
+  });
+
+  afterAll(async () => {
+    await customer?.close();
+  });
+
+  /** Connects the sandbox's HubSpot and makes a Smartlead webhook, as the screens would. */
+  async function customerWebhook(): Promise<string> {
+    const request = customer.context.request;
+    const { url } = await getJson<{ url: string }>(request, '/api/admin/hubspot/authorize-url');
+    const backTo = await authorizeInSandbox(url);
+    const callback = await request.get(`${product.shellUrl}${backTo.pathname}${backTo.search}`, {
+      maxRedirects: 0,
+    });
+    expect(callback.status()).toBeLessThan(400);
+    const integrations = await getJson<{ user: { id: string; profile: string } }[]>(
+      request,
+      '/api/admin/users/integrations',
+    );
+    const profileId = integrations.find((item) => item.user.profile === 'HUBSPOT')?.user.id;
+    if (!profileId) throw new Error('the customer’s HubSpot profile is missing after connecting');
+    const { owners } = await getJson<{ owners: Record<string, unknown>[] }>(
+      request,
+      `/api/admin/hubspot/owners-and-user-accounts/${profileId}`,
+    );
+    // The code comes as plain text.
+    const code = await sendJson<string>(request, 'POST', '/api/admin/webhooks/generate');
+    const created = await sendJson<{ webhookUrl: string }>(request, 'POST', '/api/admin/webhooks', {
+      userProfileId: profileId,
+      selectedOwner: owners[0],
+      emailService: { type: 'smartlead', name: 'Smartlead' },
+      objectLookupMethod: 'default',
+      createOrUpdateCompany: true,
+      createContactCustomProperties: true,
+      assignContactOwner: true,
+      logType: 0,
+      code,
+    });
+    return created.webhookUrl;
+  }
+
+  test('sees only their own logs and none of the staff filters', async () => {
+    const webhookUrl = await customerWebhook();
+    await simulateSmartlead(webhookUrl, 'EMAIL_SENT', CUSTOMER_LEAD);
+
+    const page = await openWebhookLogs(customer);
+    await countLine(page, 1);
+    await rowCount(page, (rows) => rows === 1, 'one row');
+    const row = logRows(page).first();
+    await expect(row.textContent()).resolves.toContain(CUSTOMER_LEAD.email);
+    await expect(row.textContent()).resolves.toContain(CUSTOMER_EMAIL);
+    await page.getByPlaceholder('Find By email').waitFor();
+    for (const staffOnly of ['User', 'Webhook ID', 'Webhook URL', 'Hub ID']) {
+      await expect(
+        page.getByRole('textbox', { name: staffOnly, exact: true }).count(),
+      ).resolves.toBe(0);
+    }
+    await expect(page.getByPlaceholder('Find By user').count()).resolves.toBe(0);
+    await screenshot(page, 'history-webhook-logs-customer');
+
+    // The demo admin's leads are not theirs, filter or not.
+    await searchByEmail(page, DEMO_CAMPAIGN_LEADS[0]!.email);
+    await countLine(page, 0);
+    await page.getByText('No results found.', { exact: true }).waitFor();
+    await screenshot(page, 'history-webhook-logs-customer-other-lead');
+    await page.close();
+  });
+});
+
+describe('block lists and category base filter', () => {
+  test('Block Lists opens with its count line', async () => {
+    const { totalItems } = await getJson<{ totalItems: number }>(
+      admin.context.request,
+      '/api/admin/dashboard/smartlead/blocked-lists/history?page=1',
+    );
+    const page = await admin.context.newPage();
+    await page.goto(`${product.shellUrl}/admin/dashboard/history/block-list-logs`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await countLine(page, totalItems);
+    await screenshot(page, 'history-block-list-logs');
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  test('Category Base Filter opens with its count line', async () => {
+    const { totalItems } = await getJson<{ totalItems: number }>(
+      admin.context.request,
+      '/api/admin/category-base-filters?page=1',
+    );
+    const page = await openHistory(
+      admin,
+      '/admin/dashboard/history/category-base-filter-logs',
+      'Category Base Filter Payloads',
+    );
+    await countLine(page, totalItems);
+    await screenshot(page, 'history-category-base-filter-logs');
+    await expectAccessible(page);
+    await page.close();
+  });
+});
