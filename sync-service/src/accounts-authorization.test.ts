@@ -76,6 +76,7 @@ const CASES: Case[] = [
   },
   { route: 'deleteApiKey', rule: 'own-write', params: (f) => ({ id: f.heyreachKeyId }) },
   { route: 'deleteUserAccount', rule: 'own-write', params: (f) => ({ id: f.endpointId }) },
+  { route: 'revealUserAccountSecret', rule: 'own-write', params: (f) => ({ id: f.endpointId }) },
   {
     route: 'updateAdminUser',
     rule: 'admin',
@@ -140,6 +141,44 @@ const CASES: Case[] = [
     route: 'salesforcePermissionSets',
     rule: 'own-read',
     params: (f) => ({ userProfileId: f.salesforceProfileId }),
+    upstream: true,
+  },
+  // Block-list helpers (spec 02 §7).
+  {
+    route: 'hubspotBlockListSources',
+    rule: 'own-read',
+    params: (f) => ({ userProfileId: f.hubspotProfileId }),
+    upstream: true,
+  },
+  {
+    route: 'salesforceBlockListSources',
+    rule: 'own-read',
+    params: (f) => ({ userProfileId: f.salesforceProfileId }),
+    upstream: true,
+  },
+  {
+    route: 'salesforceReportFields',
+    rule: 'own-read',
+    params: (f) => ({ userProfileId: f.salesforceProfileId, listId: '00O5e000000000AEAQ' }),
+    upstream: true,
+  },
+  {
+    route: 'smartleadClients',
+    rule: 'own-read',
+    params: (f) => ({ apiKeyId: f.smartleadKeyId }),
+    upstream: true,
+  },
+  {
+    route: 'heyreachLists',
+    rule: 'own-read',
+    params: (f) => ({ apiKeyId: f.heyreachKeyId }),
+    upstream: true,
+  },
+  {
+    route: 'createHeyreachList',
+    rule: 'own-write',
+    params: (f) => ({ apiKeyId: f.heyreachKeyId }),
+    body: () => ({ listName: 'Do not contact' }),
     upstream: true,
   },
   {
@@ -219,7 +258,11 @@ async function ownersItems(): Promise<Fixture> {
     userProfileId: hubspot._id,
     platform: 'smartlead',
   });
-  const endpoint = await buildUserAccount(app.db, { userProfileId: hubspot._id });
+  const endpoint = await buildUserAccount(app.db, {
+    userProfileId: hubspot._id,
+    // Sealed as the service seals it: its owner may reveal it.
+    signingSecretSealed: app.secrets.seal('endpoint-signing-secret'),
+  });
   return {
     hubspotProfileId: hubspot._id.toString(),
     bareProfileId: bare._id.toString(),

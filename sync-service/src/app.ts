@@ -27,6 +27,9 @@ import { registerCrmDataRoutes } from './modules/profiles/crm-data.routes';
 import { registerProfilesRoutes } from './modules/profiles/profiles.routes';
 import { profileModel } from './modules/profiles/profiles.service';
 import { registerApiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { apiKeyModel } from './modules/api-keys/api-keys.service';
+import { registerBlockListHelpersRoutes } from './modules/block-list-helpers/block-list-helpers.routes';
+import { createBlockListHelpersService } from './modules/block-list-helpers/block-list-helpers.service';
 import { registerUserAccountsRoutes } from './modules/user-accounts/user-accounts.routes';
 import { registerWebhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createModules } from './modules';
@@ -122,6 +125,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerProfilesRoutes(router, { profiles });
   registerCrmDataRoutes(router, { crmData });
   registerApiKeysRoutes(router, { apiKeys });
+  registerBlockListHelpersRoutes(router, {
+    helpers: createBlockListHelpersService({
+      profiles,
+      profileModel: profileModel(deps.db.connection),
+      apiKeys: apiKeyModel(deps.db.connection),
+      secrets: deps.secrets,
+      platformUrls: deps.config.platforms,
+      fetch: deps.safeFetch,
+    }),
+  });
   registerUserAccountsRoutes(router, { userAccounts });
   registerWebhooksRoutes(router, { webhooks });
   registerWebhookLogsRoutes(router, {

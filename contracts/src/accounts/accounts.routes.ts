@@ -16,6 +16,17 @@ import {
 } from './api-keys.schemas';
 import { IdParamsSchema, IdSchema, SuccessMessageResponseSchema } from './common.schemas';
 import {
+  ApiKeyIdParamsSchema,
+  HeyreachListCreateRequestSchema,
+  HeyreachListCreateResponseSchema,
+  HeyreachListsResponseSchema,
+  HubspotCrmListsResponseSchema,
+  PlatformClientsResponseSchema,
+  SalesforceListsResponseSchema,
+  SalesforceReportFieldsParamsSchema,
+  SalesforceReportFieldsResponseSchema,
+} from './block-list-helpers.schemas';
+import {
   CreateFieldsRequestSchema,
   CrmPropertiesQuerySchema,
   CrmPropertiesResponseSchema,
@@ -39,6 +50,7 @@ import {
   UserAccountCreateRequestSchema,
   UserAccountDeleteResponseSchema,
   UserAccountSchema,
+  UserAccountSecretResponseSchema,
   UserAccountsResponseSchema,
 } from './user-accounts.schemas';
 import {
@@ -320,6 +332,18 @@ export const accountsRoutes = {
     errors: { ...signedIn, 404: notFound, 409: 'A webhook forwards to it (`in_use`).' },
     description: 'Deletes a webhook endpoint ("This deletes the webhook.").',
   }),
+  revealUserAccountSecret: defineRoute({
+    method: 'get',
+    path: '/api/admin/user-accounts/:id/signing-secret',
+    request: { params: IdParamsSchema },
+    response: UserAccountSecretResponseSchema,
+    errors: {
+      ...reading,
+      404: 'No such endpoint, or the caller may not manage it (`not_found`).',
+    },
+    description:
+      "The endpoint's signing secret (the key of `X-OutSync-Signature`), for those who may manage it: its profile's owner or an admin. Never cached; each reveal is audited.",
+  }),
 
   adminUsers: defineRoute({
     method: 'get',
@@ -399,6 +423,74 @@ export const accountsRoutes = {
     errors: { ...signedIn, 404: notFound, ...notConnected },
     description:
       "Create Fields: OutSync's custom fields on the chosen objects and their permissions on the permission set; creating them again is not an error.",
+  }),
+
+  // Block-list helpers (spec 02 §7): what the block-list forms pick from.
+  hubspotBlockListSources: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/user-profiles/:userProfileId/hubspot-lists',
+    request: { params: ProfileParamsSchema },
+    response: HubspotCrmListsResponseSchema,
+    errors: { ...reading, 404: notFound, ...notConnected, ...upstream },
+    description:
+      "The HubSpot portal's contact lists, then its company lists, with their sizes (needs `crm.lists.read`).",
+  }),
+  salesforceBlockListSources: defineRoute({
+    method: 'get',
+    path: '/api/admin/salesforce/user-profiles/:userProfileId/lists',
+    request: { params: ProfileParamsSchema },
+    response: SalesforceListsResponseSchema,
+    errors: { ...reading, 404: notFound, ...notConnected, ...upstream },
+    description:
+      "The Salesforce org's reports as the Analytics API lists them (the user's recently viewed ones, at most 200).",
+  }),
+  salesforceReportFields: defineRoute({
+    method: 'get',
+    path: '/api/admin/salesforce/profiles/:userProfileId/reports/:listId/fields',
+    request: { params: SalesforceReportFieldsParamsSchema },
+    response: SalesforceReportFieldsResponseSchema,
+    errors: {
+      ...reading,
+      404: 'No such profile or report, or the profile is not yours (`not_found`).',
+      ...notConnected,
+      ...upstream,
+    },
+    description: "The report's detail columns by API name, in the report's order.",
+  }),
+  smartleadClients: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/smartlead/api-keys/:apiKeyId/client-list',
+    request: { params: ApiKeyIdParamsSchema },
+    response: PlatformClientsResponseSchema,
+    errors: {
+      ...reading,
+      400: 'The key is not a Smartlead key (`bad_request`).',
+      404: notFound,
+      ...upstream,
+    },
+    description: "The Smartlead agency's clients the key can see.",
+  }),
+  heyreachLists: defineRoute({
+    method: 'get',
+    path: '/api/admin/api-keys/:apiKeyId/heyreach/lists',
+    request: { params: ApiKeyIdParamsSchema },
+    response: HeyreachListsResponseSchema,
+    errors: { ...reading, 400: 'The key is not a HeyReach key (`bad_request`).', 404: notFound },
+    description:
+      "The HeyReach account's lead lists; success false with HeyReach's failure when it cannot be read.",
+  }),
+  createHeyreachList: defineRoute({
+    method: 'post',
+    path: '/api/admin/api-keys/:apiKeyId/heyreach/lists',
+    request: { params: ApiKeyIdParamsSchema, body: HeyreachListCreateRequestSchema },
+    response: HeyreachListCreateResponseSchema,
+    errors: {
+      ...signedIn,
+      400: 'No list name, or the key is not a HeyReach key (`validation_error`, `bad_request`).',
+      404: notFound,
+    },
+    description:
+      "'+ Create New List': an empty HeyReach lead list; success false with HeyReach's reason when it refuses.",
   }),
 };
 

@@ -7,4 +7,5 @@ export * from './api-keys.schemas';
 export * from './user-accounts.schemas';
 export * from './users-admin.schemas';
 export * from './crm-data.schemas';
+export * from './block-list-helpers.schemas';
 export * from './accounts.routes';

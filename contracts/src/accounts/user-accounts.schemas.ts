@@ -60,3 +60,10 @@ export const UserAccountCreateRequestSchema = z
 export type UserAccountCreateRequest = z.input<typeof UserAccountCreateRequestSchema>;
 
 export const UserAccountDeleteResponseSchema = z.object({ id: IdSchema, description: z.string() });
+
+/**
+ * GET /api/admin/user-accounts/:id/signing-secret: the endpoint's HMAC key, so its owner can check
+ * `X-OutSync-Signature: sha256=<hex HMAC-SHA256 of the raw body>` on what OutSync sends.
+ */
+export const UserAccountSecretResponseSchema = z.object({ signingSecret: z.string() });
+export type UserAccountSecretResponse = z.infer<typeof UserAccountSecretResponseSchema>;

@@ -23,6 +23,7 @@ const SECRET_FIELDS = [
   'consumerSecret',
   'consumer_secret',
   'clientSecret',
+  'signingSecret',
   'client_secret',
   'password',
   'token',

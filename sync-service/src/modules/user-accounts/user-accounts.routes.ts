@@ -19,6 +19,12 @@ export function registerUserAccountsRoutes(
     userAccounts.create(await caller(ctx), body),
   );
 
+  addRoute(router, accountsRoutes.revealUserAccountSecret, async ({ params }, ctx) => {
+    // The one answer that carries the secret: never cached, whatever the app-wide default becomes.
+    ctx.set('Cache-Control', 'no-store');
+    return userAccounts.revealSigningSecret(await caller(ctx), params.id, ctx.state.log);
+  });
+
   addRoute(router, accountsRoutes.deleteUserAccount, async ({ params }, ctx) =>
     userAccounts.remove(await caller(ctx), params.id),
   );

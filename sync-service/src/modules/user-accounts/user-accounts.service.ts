@@ -8,6 +8,7 @@ import {
 import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
+import type { Logger } from '../../platform/logger';
 import { UnsafeUrlError } from '../../platform/safe-fetch';
 import type { SecretBox } from '../../platform/secrets';
 import {
@@ -82,6 +83,24 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
     );
   }
 
+  /**
+   * The endpoint and its profile, or 404 when either is missing or the caller may not change it
+   * (anyone but the profile's owner or an admin): a refusal looks like an unknown id.
+   */
+  async function requireWritableEndpoint(
+    user: SessionUser,
+    endpointId: string,
+  ): Promise<{ doc: UserAccountDoc; profile: ProfileDoc }> {
+    const doc = Types.ObjectId.isValid(endpointId)
+      ? await deps.userAccounts.findById(endpointId).lean<UserAccountDoc>()
+      : null;
+    const profile = doc ? await deps.profiles.findById(doc.userProfileId).lean<ProfileDoc>() : null;
+    if (!doc || !profile || !mayAccessProfile(user, profile, 'write')) {
+      throw notFound('No such webhook endpoint, or it is not yours.');
+    }
+    return { doc, profile };
+  }
+
   /** 400 `unsafe_url` with the guard's reason for an address OutSync will not call. */
   async function refusingUnsafe<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -149,15 +168,7 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
       user: SessionUser,
       endpointId: string,
     ): Promise<{ id: string; description: string }> {
-      const doc = Types.ObjectId.isValid(endpointId)
-        ? await deps.userAccounts.findById(endpointId).lean<UserAccountDoc>()
-        : null;
-      const profile = doc
-        ? await deps.profiles.findById(doc.userProfileId).lean<ProfileDoc>()
-        : null;
-      if (!doc || !profile || !mayAccessProfile(user, profile, 'write')) {
-        throw notFound('No such webhook endpoint, or it is not yours.');
-      }
+      const { doc } = await requireWritableEndpoint(user, endpointId);
       const users = await endpointUsage(doc._id.toString());
       if (users.length > 0) {
         throw new HttpError(
@@ -169,6 +180,33 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
       }
       await deps.userAccounts.deleteOne({ _id: doc._id });
       return { id: doc._id.toString(), description: doc.description };
+    },
+
+    /**
+     * The signing secret, so the customer can check `X-OutSync-Signature`; for those who may
+     * manage the endpoint (owner or admin; 404 for anyone else, read-only staff included).
+     * Audited without the value.
+     */
+    async revealSigningSecret(
+      user: SessionUser,
+      endpointId: string,
+      log: Logger,
+    ): Promise<{ signingSecret: string }> {
+      const { doc, profile } = await requireWritableEndpoint(user, endpointId);
+      const byOwner = profile.ownerId.toString() === user.id;
+      log.info(
+        {
+          audit: 'endpoint_secret_revealed',
+          userAccountId: doc._id.toString(),
+          userId: user.id,
+          userProfileId: profile._id.toString(),
+          byOwner,
+        },
+        byOwner
+          ? 'Webhook endpoint signing secret revealed to its owner'
+          : 'Webhook endpoint signing secret revealed to an admin',
+      );
+      return { signingSecret: deps.secrets.open(doc.signingSecretSealed) };
     },
 
     /**

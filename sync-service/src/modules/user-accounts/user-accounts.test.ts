@@ -10,7 +10,7 @@ import type { TestClient } from '../../testing/test-client';
 import { closedPort } from '../../testing/test-support';
 import type { SessionUser } from '../../platform/http/types';
 import { profileModel, type ProfileDoc } from '../profiles/profiles.service';
-import { createUserAccountsService, userAccountModel } from './user-accounts.service';
+import { createUserAccountsService, signBody, userAccountModel } from './user-accounts.service';
 
 // Webhook endpoints end to end: the real app POSTs its signed test event to the sandbox's
 // receivers (the one non-public host the outbound guard lets through).
@@ -321,6 +321,77 @@ describe('listing and deleting', () => {
     const listed = await service.list(alice.user);
     expect(listed.find((endpoint) => endpoint.id === id)?.canDelete).toBe(false);
     expect(listed.filter((endpoint) => endpoint.id !== id).every((e) => e.canDelete)).toBe(true);
+  });
+});
+
+describe('revealing the signing secret', () => {
+  let endpoint: UserAccount;
+  let testEvent: ReceivedRequest;
+  const secretPath = (id: string) => `${ENDPOINTS}/${id}/signing-secret`;
+
+  beforeAll(async () => {
+    endpoint = await createEndpoint(alice, 'reveal', 'Reveal me');
+    const [request, ...more] = await received('reveal');
+    if (!request || more.length > 0) throw new Error('expected exactly one test event');
+    testEvent = request;
+  });
+
+  it('gives the owner the secret that signed the test event, uncached', async () => {
+    const response = await alice.client.get<{ signingSecret: string }>(secretPath(endpoint.id));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(response.body)).toEqual(['signingSecret']);
+    const { signingSecret } = response.body;
+    // What a customer would compute from the raw body, against what the endpoint received.
+    const hex = createHmac('sha256', signingSecret).update(testEvent.rawBody).digest('hex');
+    expect(testEvent.headers['x-outsync-signature']).toBe(`sha256=${hex}`);
+    expect(signBody(signingSecret, testEvent.rawBody)).toBe(`sha256=${hex}`);
+    // The same secret on every reveal; the list never carries it.
+    expect((await alice.client.get(secretPath(endpoint.id))).body).toEqual(response.body);
+    expect(JSON.stringify((await alice.client.get(ENDPOINTS)).body)).not.toContain(signingSecret);
+  });
+
+  it('audits each reveal without the value, which no log line carries', async () => {
+    const response = await alice.client.get<{ signingSecret: string }>(secretPath(endpoint.id));
+    expect(response.status).toBe(200);
+    const audit = app.lines.filter(
+      (line) => line.audit === 'endpoint_secret_revealed' && line.userAccountId === endpoint.id,
+    );
+    expect(audit.length).toBeGreaterThan(0);
+    expect(audit[0]).toMatchObject({
+      userId: alice.user.id,
+      userProfileId: alice.profile._id.toString(),
+      byOwner: true,
+      msg: 'Webhook endpoint signing secret revealed to its owner',
+    });
+    expect(JSON.stringify(app.lines)).not.toContain(response.body.signingSecret);
+  });
+
+  it('answers 404 to another customer and a read-only manager; an admin may manage it', async () => {
+    const owners = await alice.client.get<{ signingSecret: string }>(secretPath(endpoint.id));
+    for (const client of [bob.client, manager]) {
+      const response = await client.get(secretPath(endpoint.id));
+      expect(response.status).toBe(404);
+      expect(JSON.stringify(response.body)).not.toContain(owners.body.signingSecret);
+    }
+    const byAdmin = await admin.get<{ signingSecret: string }>(secretPath(endpoint.id));
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body).toEqual(owners.body);
+    expect(
+      app.lines.some(
+        (line) =>
+          line.audit === 'endpoint_secret_revealed' &&
+          line.userAccountId === endpoint.id &&
+          line.byOwner === false,
+      ),
+    ).toBe(true);
+    expect((await app.asAnonymous().get(secretPath(endpoint.id))).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown endpoint and 400 for a malformed id', async () => {
+    const unknown = new Types.ObjectId().toString();
+    expect((await alice.client.get(secretPath(unknown))).status).toBe(404);
+    expect((await alice.client.get(secretPath('nope'))).status).toBe(400);
   });
 });
 

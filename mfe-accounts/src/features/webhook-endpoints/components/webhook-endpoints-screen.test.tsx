@@ -1,10 +1,11 @@
-// Spec 02 §2.6, §3 "User account", §5 "Additional webhook endpoint", §6, §7, §8. Every text is
-// spelled out here, copied from the spec (or from docs/decisions.md where the spec names none),
-// never imported from the code.
+// Spec 02 §2.6, §3 "User account", §5 "Additional webhook endpoint", §6, §7, §8; the signing
+// secret reveal is the lead's decision (docs/decisions.md). Every text is spelled out here, copied
+// from the spec (or from docs/decisions.md where the spec names none), never imported from the code.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { anIntegration, aUserAccount, aUserProfile, oid } from '../../../test/fixtures';
-import { fakeService } from '../../../test/fake-service';
+import { fakeService, type FakeService } from '../../../test/fake-service';
 import { chooseOption, findToast, renderPage, shownToasts } from '../../../test/render-page';
+import { serviceErrors } from '../../../test/service-answers';
 
 const path = '/admin/dashboard/services';
 const profile = aUserProfile({ id: oid(1) });
@@ -28,10 +29,11 @@ const seeded = () =>
   fakeService({ integrations: [anIntegration(profile)], userAccounts: [forwarder, locked] });
 
 async function openScreen(api: ReturnType<typeof fakeService>) {
-  renderPage(path);
+  const rendered = renderPage(path);
   await screen.findByRole('heading', { level: 2, name: 'Add Webhook' });
   await screen.findByText('Ops forwarder');
   expect(api.sent('userAccounts')).toHaveLength(1);
+  return rendered;
 }
 
 const table = () => screen.getByRole('table', { name: 'Webhooks' });
@@ -56,7 +58,7 @@ test('the table lists ID, Webhook URL and Description; Delete only where the ite
     within(table())
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent),
-  ).toEqual(['ID', 'Webhook URL', 'Description', 'Delete']);
+  ).toEqual(['ID', 'Webhook URL', 'Description', 'Signing secret', 'Delete']);
   const row = rowOf('Ops forwarder');
   expect(within(row).getByRole('rowheader').textContent).toBe(oid(0xe1));
   expect(within(row).getByText('https://hooks.acme.test/outsync')).toBeTruthy();
@@ -184,4 +186,104 @@ test('without integrations there is no form: "You don\'t have any integrations!"
 
   expect(await screen.findByText("You don't have any integrations!")).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+});
+
+describe('the signing secret', () => {
+  const signingSecrets: Record<string, string> = {
+    [forwarder.id]: 'q7Jx0VbN3kLmPz9wRt2sYc5uHe8aGd1fKi4oWn6pBv',
+    [locked.id]: 'crm-mirror-secret-0123456789abcdefghijklmnop',
+  };
+  const secretOf = (id: string) => signingSecrets[id] as string;
+  const helpText = 'X-OutSync-Signature: sha256=<hex HMAC-SHA256 of the raw body with this secret>';
+
+  /** The service's answer: the secret of an endpoint the caller manages, else its 404. */
+  function withSecrets(api: FakeService, known: Record<string, string> = signingSecrets) {
+    api.on('revealUserAccountSecret', ({ params }) => {
+      const signingSecret = known[params.id];
+      if (signingSecret === undefined)
+        return { status: 404, error: serviceErrors.endpointNotFound };
+      return { body: { signingSecret } };
+    });
+    return api;
+  }
+
+  const secretRow = () => rowOf('Ops forwarder');
+  const masked = () => within(secretRow()).queryByRole('img', { name: 'Signing secret hidden' });
+
+  test('is masked; Show reads it from the service each time, Hide masks it, no cache keeps it', async () => {
+    const api = withSecrets(seeded());
+    const { queryClient } = await openScreen(api);
+
+    expect(masked()).toBeTruthy();
+    expect(within(rowOf('CRM mirror')).getByRole('button', { name: 'Show' })).toBeTruthy();
+    expect(screen.queryByText(secretOf(forwarder.id))).toBeNull();
+    expect(api.sent('revealUserAccountSecret')).toHaveLength(0);
+
+    fireEvent.click(within(secretRow()).getByRole('button', { name: 'Show' }));
+    expect(await within(secretRow()).findByText(secretOf(forwarder.id))).toBeTruthy();
+    expect(masked()).toBeNull();
+    expect(api.sent('revealUserAccountSecret').map((request) => request.path)).toEqual([
+      `/api/admin/user-accounts/${forwarder.id}/signing-secret`,
+    ]);
+    // Only the row asked shows its secret.
+    expect(within(rowOf('CRM mirror')).queryByText(secretOf(locked.id))).toBeNull();
+
+    fireEvent.click(within(secretRow()).getByRole('button', { name: 'Hide' }));
+    expect(within(secretRow()).queryByText(secretOf(forwarder.id))).toBeNull();
+    expect(masked()).toBeTruthy();
+
+    fireEvent.click(within(secretRow()).getByRole('button', { name: 'Show' }));
+    await within(secretRow()).findByText(secretOf(forwarder.id));
+    expect(api.sent('revealUserAccountSecret')).toHaveLength(2);
+
+    await waitFor(() => expect(queryClient.getMutationCache().getAll()).toEqual([]));
+    const cached = JSON.stringify(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.data),
+    );
+    expect(cached).not.toContain(secretOf(forwarder.id));
+  });
+
+  test('Copy puts the secret on the clipboard without showing it', async () => {
+    const writeText = jest.fn<Promise<void>, [string]>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    try {
+      const api = withSecrets(seeded());
+      await openScreen(api);
+
+      fireEvent.click(within(secretRow()).getByRole('button', { name: 'Copy' }));
+
+      expect((await findToast('Signing secret copied.')).severity).toBe('success');
+      expect(writeText.mock.calls).toEqual([[secretOf(forwarder.id)]]);
+      expect(masked()).toBeTruthy();
+      expect(screen.queryByText(secretOf(forwarder.id))).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
+  });
+
+  test("a refused reveal shows the service's message and keeps the mask", async () => {
+    const api = withSecrets(seeded(), { [forwarder.id]: secretOf(forwarder.id) });
+    await openScreen(api);
+
+    const row = () => rowOf('CRM mirror');
+    fireEvent.click(within(row()).getByRole('button', { name: 'Show' }));
+
+    expect((await findToast('No such webhook endpoint, or it is not yours.')).severity).toBe(
+      'error',
+    );
+    expect(within(row()).getByRole('img', { name: 'Signing secret hidden' })).toBeTruthy();
+    expect(within(row()).getByRole('button', { name: 'Show' })).toBeTruthy();
+  });
+
+  test('the screen says how to check a signature with it', async () => {
+    await openScreen(withSecrets(seeded()));
+
+    const help = screen.getByText(helpText);
+    const show = within(secretRow()).getByRole('button', { name: 'Show' });
+    const describedBy = show.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.contains(help)).toBe(true);
+  });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
 import type { UserAccount } from '@outsync/contracts/accounts';
 import { Page, Spinner, useToast } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
@@ -8,6 +9,7 @@ import { CellButton, idColumn, MutedText, Sections } from '../../../shared/compo
 import { useDeleteUserAccount } from '../api/delete-user-account';
 import { useUserAccounts } from '../api/get-user-accounts';
 import { AddWebhookForm } from './add-webhook-form';
+import { SigningSecretCell } from './signing-secret-cell';
 
 /** The screen's texts (spec 02 §2.6, §8; the delete question and empty texts are ours). */
 export const webhookEndpointsTexts = {
@@ -17,18 +19,25 @@ export const webhookEndpointsTexts = {
   id: 'ID',
   url: 'Webhook URL',
   description: 'Description',
+  signingSecret: 'Signing secret',
   delete: 'Delete',
   empty: 'No webhook endpoints yet.',
   deleteTitle: (description: string) => `Do you want to delete ${description}?`,
   deleteText: 'This deletes the webhook.',
   deleted: (description: string) => `Deleted ${description}`,
+  // Ours (docs/decisions.md): how a customer checks what OutSync sends to an endpoint.
+  signatureHelpStart: 'Every request OutSync sends to an endpoint carries',
+  signatureHeader: 'X-OutSync-Signature: sha256=<hex HMAC-SHA256 of the raw body with this secret>',
+  signatureHelpEnd:
+    "Compute it over the body exactly as received, with the endpoint's signing secret, and compare.",
 } as const;
 
 const t = webhookEndpointsTexts;
 
 /**
  * additional-services-view (spec 02 §2.6): extra endpoints events can be forwarded to. Delete is
- * offered where the service says the item may be deleted (canDelete).
+ * offered where the service says the item may be deleted (canDelete). Each row's signing secret
+ * can be shown and copied: the list holds the caller's own endpoints only, which they manage.
  */
 export function WebhookEndpointsScreen({ title }: { title: string }) {
   const integrations = useUserIntegrations();
@@ -36,6 +45,7 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
   const deleting = useDeleteUserAccount();
   const toast = useToast();
   const [toDelete, setToDelete] = useState<UserAccount | null>(null);
+  const signatureHelpId = useId();
 
   const confirmDelete = async (endpoint: UserAccount) => {
     const deleted = await deleting.mutateAsync(endpoint.id);
@@ -47,6 +57,12 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
     idColumn(t.id),
     { id: 'url', header: t.url, cell: (row) => row.url, width: '40%' },
     { id: 'description', header: t.description, cell: (row) => row.description },
+    {
+      id: 'signingSecret',
+      header: t.signingSecret,
+      cell: (row) => <SigningSecretCell endpointId={row.id} helpId={signatureHelpId} />,
+      width: '220px',
+    },
     {
       id: 'delete',
       header: t.delete,
@@ -77,8 +93,12 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
           getRowId={(row) => row.id}
           loading={endpoints.isPending}
           emptyText={t.empty}
-          minWidth="720px"
+          minWidth="940px"
         />
+        <MutedText id={signatureHelpId}>
+          {t.signatureHelpStart} <SignatureHeader>{t.signatureHeader}</SignatureHeader>.{' '}
+          {t.signatureHelpEnd}
+        </MutedText>
       </Sections>
       <ConfirmOnDemand
         open={toDelete !== null}
@@ -91,3 +111,9 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
     </Page>
   );
 }
+
+const SignatureHeader = styled.code`
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  overflow-wrap: anywhere;
+`;

@@ -26,6 +26,8 @@ export {
   type SalesforcePermissionSet,
   type SalesforcePicklistValue,
   type SalesforceRecord,
+  type SalesforceReport,
+  type SalesforceReportDescribe,
   type SalesforceTaskType,
   type SalesforceUser,
 } from './salesforce-client';

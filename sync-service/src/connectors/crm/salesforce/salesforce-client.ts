@@ -57,6 +57,19 @@ export type SalesforcePermissionSet = { Id: string; Name: string; Label: string 
 
 export type SalesforceTaskType = { value: string; label: string };
 
+/** A report as the Analytics API lists it. */
+export type SalesforceReport = { id: string; name: string };
+
+/** What a report's describe says about its rows: the format and the detail columns' API names. */
+export type SalesforceReportDescribe = {
+  id: string;
+  name: string;
+  /** `TABULAR`, `SUMMARY`, `MATRIX` or `MULTI_BLOCK`. */
+  format: string;
+  /** Detail columns by API name (`EMAIL`, `ACCOUNT.NAME`), in the order of a row's cells. */
+  detailColumns: string[];
+};
+
 export type SalesforceCustomFieldType =
   | 'Text'
   | 'TextArea'
@@ -121,6 +134,13 @@ export type SalesforceClient = {
   hasTaskType(value: string): Promise<boolean>;
   /** Creates what is missing and grants read and edit; repeating it changes nothing more. */
   createCustomFields(request: CreateCustomFieldsRequest): Promise<CreateCustomFieldsResult>;
+  /**
+   * `GET /analytics/reports`: the reports the connected user viewed most recently (Salesforce
+   * lists at most 200 there).
+   */
+  listReports(): Promise<SalesforceReport[]>;
+  /** `GET /analytics/reports/{id}/describe`; a report that does not exist is `not_found`. */
+  describeReport(reportId: string): Promise<SalesforceReportDescribe>;
 } & SalesforceObjectsApi;
 
 /** sObject Collections take at most 200 records a call. */
@@ -175,6 +195,17 @@ const FieldPermissionRowSchema = z.looseObject({
 const SaveResultSchema = z.looseObject({ success: z.literal(true) });
 
 const IdRowSchema = z.looseObject({ Id: z.string() });
+
+const ReportListSchema = z.array(z.looseObject({ id: z.string(), name: z.string() }));
+
+const ReportDescribeSchema = z.looseObject({
+  reportMetadata: z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    reportFormat: z.string(),
+    detailColumns: z.array(z.string()).default([]),
+  }),
+});
 
 const CollectionResultsSchema = z.array(
   z.looseObject({
@@ -401,6 +432,27 @@ export function createSalesforceClient(options: SalesforceClientOptions): Salesf
         'listPermissionSets',
       );
       return rows.map((row) => ({ Id: row.Id, Name: row.Name, Label: row.Label }));
+    },
+
+    async listReports() {
+      const reports = await http.request({
+        operation: 'listReports',
+        method: 'GET',
+        path: `${dataPath}/analytics/reports`,
+        schema: ReportListSchema,
+      });
+      return reports.map((report) => ({ id: report.id, name: report.name }));
+    },
+
+    async describeReport(reportId) {
+      const answer = await http.request({
+        operation: 'describeReport',
+        method: 'GET',
+        path: `${dataPath}/analytics/reports/${encodeURIComponent(reportId)}/describe`,
+        schema: ReportDescribeSchema,
+      });
+      const { id, name, reportFormat, detailColumns } = answer.reportMetadata;
+      return { id, name, format: reportFormat, detailColumns };
     },
 
     listTaskTypes,
