@@ -1,6 +1,7 @@
 // Mutation testing of the sync pipeline's pure rules (`npm run mutation -w sync-service`): the
-// four platforms' normalizers, the gate and category-filter decisions (issue 11 "Proof") and the
-// CRM writers' mappings (issues 11, 12).
+// four platforms' normalizers, the gate and category-filter decisions (issue 11 "Proof"), the
+// CRM writers' mappings (issues 11, 12) and the block-list values, non-Latin rule and diff
+// (issue 14 "Proof").
 //
 // Stryker runs from the repository root (the script cds there): sync-service/jest.config.js
 // imports ../jest.preset.js, so the sandbox must mirror the root for that import to resolve.
@@ -8,7 +9,7 @@
 // build from) and the root jest files are copied; node_modules is symlinked. The sandbox lives
 // in the root's .stryker-tmp/, outside every jest project's rootDir, so a root `npx jest` never
 // sees its copies (even when an aborted run leaves it behind).
-const rules = ['src/sync/normalize', 'src/sync/decisions'];
+const rules = ['src/sync/normalize', 'src/sync/decisions', 'src/sync/block-lists'];
 // The writers' pure mapping modules, with their own tests (the writers themselves are covered by
 // nock tests, too slow to run per mutant).
 const mappings = [
