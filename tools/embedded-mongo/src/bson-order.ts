@@ -221,7 +221,7 @@ export function compareValues(
     case 30:
       return compareBinary(a, b);
     case 35:
-      return compareStrings(String(a), String(b));
+      return compareObjectIds(a, b);
     case 40:
       return a === b ? 0 : a ? 1 : -1;
     case 45:
@@ -239,6 +239,24 @@ export function compareValues(
     default:
       return compareStrings(String(a), String(b));
   }
+}
+
+/**
+ * ObjectIds in byte order. bson 7 holds the 12 bytes as four 24-bit big-endian words
+ * (`i0`..`i3`): comparing them avoids building two hex strings per comparison (index builds
+ * and sorts compare ObjectIds millions of times); other shapes compare by hex string.
+ */
+function compareObjectIds(a: unknown, b: unknown): number {
+  const x = a as { i0?: unknown; i1?: number; i2?: number; i3?: number };
+  const y = b as { i0?: unknown; i1?: number; i2?: number; i3?: number };
+  if (typeof x.i0 !== 'number' || typeof y.i0 !== 'number')
+    return compareStrings(String(a), String(b));
+  return (
+    sign(x.i0 - y.i0) ||
+    sign((x.i1 as number) - (y.i1 as number)) ||
+    sign((x.i2 as number) - (y.i2 as number)) ||
+    sign((x.i3 as number) - (y.i3 as number))
+  );
 }
 
 /** Field by field: type bracket, then field name, then value; a shorter object is less. */

@@ -5,7 +5,7 @@ import type { Options } from 'mingo/types';
 import { BSON_CONTEXT, sortDocuments } from './bson-operators.ts';
 import type { Collation } from './collation.ts';
 import { CommandError, ErrorCode } from './errors.ts';
-import type { Collection } from './storage/collection.ts';
+import type { Candidates, Collection } from './storage/collection.ts';
 import { type Document, isPlainObject } from './values.ts';
 
 export interface FindSpec {
@@ -57,37 +57,50 @@ export function compileFilter(filter: Document, evalOptions: EvalOptions = {}): 
   }
 }
 
+/** What a find did, for explain: the plan and how many documents it read. */
+export interface FindTrace {
+  candidates?: Candidates;
+  /** The sort was done in memory (explain's SORT stage). */
+  sortedInMemory?: boolean;
+  docsExamined: number;
+}
+
 /** The documents a find returns, in order, after sort, skip, limit and projection. */
-export function findDocuments(collection: Collection | undefined, spec: FindSpec): Document[] {
+export function findDocuments(
+  collection: Collection | undefined,
+  spec: FindSpec,
+  trace: FindTrace = { docsExamined: 0 },
+): Document[] {
   if (!collection) return [];
   const filter = spec.filter ?? {};
   const skip = Math.max(0, spec.skip ?? 0);
   const limit = spec.limit && spec.limit !== 0 ? Math.abs(spec.limit) : Infinity;
   const evalOptions: EvalOptions = { collation: spec.collation, variables: spec.variables };
-  const { docs, exact } = collection.candidates(filter, spec.collation);
   const hasSort = isPlainObject(spec.sort) && Object.keys(spec.sort).length > 0;
-  const hasProjection = isPlainObject(spec.projection) && Object.keys(spec.projection).length > 0;
-  if (hasSort || hasProjection) {
-    // mingo's cursor sorts with its own comparison: sort here, in BSON order.
-    const query =
-      exact || Object.keys(filter).length === 0 ? undefined : compileFilter(filter, evalOptions);
-    const found = hasSort
-      ? sortDocuments(
-          matchInOrder(docs, query, 0, Infinity),
-          spec.sort as Document,
-          spec.collation,
-        ).slice(skip, limit === Infinity ? undefined : skip + limit)
-      : matchInOrder(docs, query, skip, limit);
-    if (!hasProjection) return found;
-    const projector = compileFilter({}, evalOptions);
-    return runMingo(() => projector.find<Document>(found, spec.projection).all()).map(idFirst);
-  }
-  return matchInOrder(
-    docs,
-    exact || Object.keys(filter).length === 0 ? undefined : compileFilter(filter, evalOptions),
+  const candidates = collection.candidates(filter, spec.collation, {
+    sort: hasSort ? spec.sort : undefined,
     skip,
     limit,
-  );
+  });
+  trace.candidates = candidates;
+  const { docs, exact } = candidates;
+  const hasProjection = isPlainObject(spec.projection) && Object.keys(spec.projection).length > 0;
+  const query =
+    exact || Object.keys(filter).length === 0 ? undefined : compileFilter(filter, evalOptions);
+  // Candidates already in sort order (an index walk): stop once skip + limit matched.
+  const sortInMemory = hasSort && candidates.sorted !== true;
+  trace.sortedInMemory = sortInMemory;
+  // mingo's cursor sorts with its own comparison: sort here, in BSON order.
+  const found = sortInMemory
+    ? sortDocuments(
+        matchInOrder(docs, query, 0, Infinity, trace),
+        spec.sort as Document,
+        spec.collation,
+      ).slice(skip, limit === Infinity ? undefined : skip + limit)
+    : matchInOrder(docs, query, skip, limit, trace);
+  if (!hasProjection) return found;
+  const projector = compileFilter({}, evalOptions);
+  return runMingo(() => projector.find<Document>(found, spec.projection).all()).map(idFirst);
 }
 
 /**
@@ -106,10 +119,12 @@ function matchInOrder(
   query: Query | undefined,
   skip: number,
   limit: number,
+  trace: FindTrace,
 ): Document[] {
   const out: Document[] = [];
   let toSkip = skip;
   for (const doc of docs) {
+    trace.docsExamined += 1;
     if (query && !runMingo(() => query.test(doc))) continue;
     if (toSkip > 0) {
       toSkip -= 1;

@@ -14,7 +14,8 @@ import { blockListQuery, categoryQuery, webhookLogsQuery } from './history.servi
 // rules: an index whose leading fields are all equalities of the query (at least one, when the
 // query has any), followed by the list's order (newest first, `_id` for ties). Such an index
 // reads a page in order without a blocking sort, counts by its keys, and bounds the 14-day
-// chart's range. The embedded MongoDB has no `explain`; the query shapes are the service's own.
+// chart's range. The query shapes are the service's own; the embedded MongoDB's `explain` reports
+// only its own planner's choice, so the rule is checked on the declared indexes.
 
 const customer: SessionUser = {
   id: '65f000000000000000000001',

@@ -3,6 +3,7 @@ import type { Document } from '../values.ts';
 import { checkGenericArguments } from './checks.ts';
 import type { CommandContext, CommandHandler } from './context.ts';
 import { ddlCommands } from './ddl.ts';
+import { explain } from './explain.ts';
 import { handshakeCommands } from './handshake.ts';
 import { readCommands } from './read.ts';
 import { writeCommands } from './write.ts';
@@ -12,6 +13,7 @@ const commands: Record<string, CommandHandler> = {
   ...readCommands,
   ...writeCommands,
   ...ddlCommands,
+  explain,
 };
 
 export function commandNameOf(body: Document): string {

@@ -3,7 +3,8 @@ import { compileFilter } from '../query.ts';
 import { compareValues, typeBracket } from '../bson-order.ts';
 import { type Collation, collationId, foldValue, parseCollation } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
-import { type Document, formatValue, indexKey, pathValues } from '../values.ts';
+import { type Document, formatValue, indexKey, isPlainObject, pathValues } from '../values.ts';
+import { OrderedEntries, type Position } from './ordered-entries.ts';
 
 /** An index as listIndexes reports it and createIndexes accepts it. */
 export interface IndexSpec {
@@ -30,13 +31,24 @@ export interface RangeBound {
   inclusive: boolean;
 }
 
+/**
+ * One key of an index in its ordered form: the value per field (strings folded under the
+ * index's collation, a missing field as undefined, which BSON order holds equal to null) and
+ * the document's id key, which orders equal keys (as mongod orders them by record id).
+ */
+export interface IndexEntry {
+  values: unknown[];
+  id: string;
+}
+
 /** Upper bound on index keys one document may produce (multikey × compound). */
 const MAX_KEYS_PER_DOCUMENT = 10_000;
 
 /**
  * A secondary index: a hash map from the canonical key of the indexed values to the ids of the
- * documents holding them. It answers equality lookups and enforces uniqueness; range queries
- * and sorts fall back to scanning, which is adequate at the sizes this server is meant for.
+ * documents holding them, for full-key equality lookups and uniqueness; plus, once a read
+ * needs them, its keys in index order (`orderedEntries`) for equality on a leading prefix and
+ * index-ordered reads, and for a single-field index its values in BSON order for ranges.
  */
 export class SecondaryIndex {
   readonly spec: IndexSpec;
@@ -53,10 +65,17 @@ export class SecondaryIndex {
   private ordered: { key: string; value: unknown }[] | undefined;
   /** Some document held several values (an array): bounds may then be met by different ones. */
   private multikey = false;
+  /** 1 or -1 per field (only meaningful when every direction is a number). */
+  readonly directions: number[];
+  /** The fields where some document held an array (mongod's path-level multikey info). */
+  readonly multikeyFields = new Set<string>();
+  /** Every key in index order: built on the first prefix or ordered read, then maintained. */
+  private sorted: OrderedEntries<IndexEntry> | undefined;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
+    this.directions = this.fields.map((field) => (Number(spec.key[field]) < 0 ? -1 : 1));
     this.partial = spec.partialFilterExpression
       ? compileFilter(spec.partialFilterExpression)
       : undefined;
@@ -130,9 +149,95 @@ export class SecondaryIndex {
     return this.spec.unique === true;
   }
 
-  /** Can an equality query on every field be answered from this index alone? */
-  get answersEquality(): boolean {
-    return this.partial === undefined && this.spec.sparse !== true && this.isHashable;
+  /** Index order of two entries: field by field in BSON order and direction, then the id. */
+  readonly compareEntries = (a: IndexEntry, b: IndexEntry): number => {
+    for (let i = 0; i < this.directions.length; i += 1) {
+      const order = compareValues(a.values[i], b.values[i]);
+      if (order !== 0) return order * (this.directions[i] as number);
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+
+  /** Is this index sparse, partial, or over other than ascending/descending keys? */
+  get isSparse(): boolean {
+    return this.spec.sparse === true;
+  }
+
+  get isPartial(): boolean {
+    return this.partial !== undefined;
+  }
+
+  /** Ascending/descending keys only (text, 2dsphere and hashed keys are metadata here). */
+  get isOrderable(): boolean {
+    return this.isHashable;
+  }
+
+  /** Have the ordered keys been built (a prefix or ordered read used this index)? */
+  get hasOrderedEntries(): boolean {
+    return this.sorted !== undefined;
+  }
+
+  /**
+   * The index's keys in index order, built from the collection's documents on first use and
+   * then kept up to date by add and remove.
+   */
+  orderedEntries(docs: Map<string, Document>): OrderedEntries<IndexEntry> {
+    if (!this.sorted) {
+      const all: IndexEntry[] = [];
+      for (const [id, doc] of docs) for (const entry of this.entriesOf(doc, id)) all.push(entry);
+      all.sort(this.compareEntries);
+      this.sorted = new OrderedEntries(this.compareEntries, all);
+    }
+    return this.sorted;
+  }
+
+  /** The range of entries whose leading fields equal `prefix` (values already folded). */
+  prefixRange(
+    entries: OrderedEntries<IndexEntry>,
+    prefix: unknown[],
+  ): { from: Position; to: Position } {
+    const comparePrefix = (entry: IndexEntry): number => {
+      for (let i = 0; i < prefix.length; i += 1) {
+        const order = compareValues(entry.values[i], prefix[i]);
+        if (order !== 0) return order * (this.directions[i] as number);
+      }
+      return 0;
+    };
+    return {
+      from: entries.firstWhere((entry) => comparePrefix(entry) >= 0),
+      to: entries.firstWhere((entry) => comparePrefix(entry) > 0),
+    };
+  }
+
+  /** A query value as the index holds it (folded under the index's collation). */
+  foldForIndex(value: unknown): unknown {
+    return this.collation ? foldValue(this.collation, value) : value;
+  }
+
+  /** The ordered entries of one document (one per combination of its values, like keysOf). */
+  private entriesOf(doc: Document, id: string): IndexEntry[] {
+    if (this.partial && !this.partial.test(doc)) return [];
+    const perField = this.fields.map((field) => pathValues(doc, field));
+    if (this.spec.sparse && perField.every((values) => values.every((v) => v === undefined)))
+      return [];
+    let combos: unknown[][] = [[]];
+    for (const values of perField) {
+      if (values.length === 1) {
+        const folded = this.foldForIndex(values[0]);
+        for (const combo of combos) combo.push(folded);
+        continue;
+      }
+      const byKey = new Map<string, unknown>();
+      for (const value of values) {
+        const folded = this.foldForIndex(value);
+        const key = indexKey(folded);
+        if (!byKey.has(key)) byKey.set(key, folded);
+      }
+      const next: unknown[][] = [];
+      for (const combo of combos) for (const value of byKey.values()) next.push([...combo, value]);
+      combos = next;
+    }
+    return combos.map((values) => ({ values, id }));
   }
 
   private get isHashable(): boolean {
@@ -175,6 +280,10 @@ export class SecondaryIndex {
 
   add(doc: Document, idKey: string, keys = this.keysOf(doc)): void {
     if (keys.length > 1 && this.values) this.multikey = true;
+    for (const field of this.fields)
+      if (!this.multikeyFields.has(field) && reachesArray(doc, field))
+        this.multikeyFields.add(field);
+    if (this.sorted) for (const entry of this.entriesOf(doc, idKey)) this.sorted.insert(entry);
     for (const key of keys) {
       const hit = this.entries.get(key);
       if (hit === undefined) {
@@ -187,6 +296,7 @@ export class SecondaryIndex {
   }
 
   remove(doc: Document, idKey: string, keys = this.keysOf(doc)): void {
+    if (this.sorted) for (const entry of this.entriesOf(doc, idKey)) this.sorted.delete(entry);
     for (const key of keys) {
       const hit = this.entries.get(key);
       if (hit === idKey) {
@@ -203,6 +313,7 @@ export class SecondaryIndex {
     this.entries.clear();
     this.values?.clear();
     this.ordered = undefined;
+    this.sorted = undefined;
   }
 
   /** Records the value behind a new key (one of the values the field reaches). */
@@ -257,6 +368,17 @@ export class SecondaryIndex {
       { keyPattern: { ...this.spec.key }, keyValue },
     );
   }
+}
+
+/** Does the path meet an array anywhere (the field is then multikey, as mongod tracks it)? */
+function reachesArray(value: unknown, path: string): boolean {
+  let current = value;
+  for (const part of path.split('.')) {
+    if (Array.isArray(current)) return true;
+    if (!isPlainObject(current) || !Object.hasOwn(current, part)) return false;
+    current = current[part];
+  }
+  return Array.isArray(current);
 }
 
 function unique(keys: string[]): string[] {
