@@ -10,6 +10,7 @@
 // Pages 1 to 5 in turn; three warm-up calls per combination are not counted. The 14-day chart
 // (`/daily`) is timed too, for information.
 import { Agent, request } from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   EMAIL_ACTIVITY_EVENT_TYPES,
@@ -27,16 +28,6 @@ const GOAL_P95_MS = 100;
 const CHUNK = 2_000;
 const DAY_MS = 86_400_000;
 
-const { values: args } = parseArgs({
-  options: {
-    logs: { type: 'string', default: '100000' },
-    customers: { type: 'string', default: '50' },
-    samples: { type: 'string', default: '40' },
-  },
-});
-const LOGS = Number(args.logs);
-const CUSTOMERS = Number(args.customers);
-const SAMPLES = Number(args.samples);
 const CUSTOMER_EMAIL = 'customer-00@history-bench.test';
 
 /** Weighted picks: what a month of outbound activity looks like. */
@@ -82,7 +73,7 @@ function generator(seed: number) {
   return { next, pick };
 }
 
-type Customer = {
+export type Customer = {
   userId: Types.ObjectId;
   email: string;
   hubId: string;
@@ -90,8 +81,13 @@ type Customer = {
   webhooks: { id: Types.ObjectId; url: string }[];
 };
 
-function customers(firstId: Types.ObjectId, serviceUrl: string): Customer[] {
-  return Array.from({ length: CUSTOMERS }, (_, index) => {
+/** `count` customers with two webhooks each; the first has `firstId` (a signed-in user's id). */
+export function benchCustomers(
+  firstId: Types.ObjectId,
+  serviceUrl: string,
+  count: number,
+): Customer[] {
+  return Array.from({ length: count }, (_, index) => {
     const webhooks = Array.from({ length: 2 }, (_, n) => {
       const id = new Types.ObjectId();
       return { id, url: `${serviceUrl}/webhooks/bench-${index}-${n}-${id.toString()}` };
@@ -179,7 +175,15 @@ function buildLog(
   };
 }
 
-async function seed(mongoUri: string, list: Customer[]): Promise<number> {
+/**
+ * Inserts `logs` webhook logs over `list`'s customers straight into `webhookLogs` (chunks of
+ * insertMany, the same logs on every run); resolves with the milliseconds it took.
+ */
+export async function seedWebhookLogs(
+  mongoUri: string,
+  list: Customer[],
+  logs: number,
+): Promise<number> {
   const connection = await mongoose.createConnection(mongoUri).asPromise();
   try {
     const events = syncEventModel(connection);
@@ -187,8 +191,8 @@ async function seed(mongoUri: string, list: Customer[]): Promise<number> {
     const random = generator(13);
     const now = Date.now();
     const started = performance.now();
-    for (let done = 0; done < LOGS; done += CHUNK) {
-      const chunk = Array.from({ length: Math.min(CHUNK, LOGS - done) }, (_, index) =>
+    for (let done = 0; done < logs; done += CHUNK) {
+      const chunk = Array.from({ length: Math.min(CHUNK, logs - done) }, (_, index) =>
         buildLog(list[(done + index) % list.length] as Customer, random, now),
       );
       await events.insertMany(chunk, { ordered: false, lean: true });
@@ -260,9 +264,9 @@ async function settle(caller: Caller): Promise<void> {
   }
 }
 
-async function time(caller: Caller, path: (page: number) => string) {
+async function time(caller: Caller, path: (page: number) => string, count: number) {
   const samples: number[] = [];
-  for (let index = -3; index < SAMPLES; index++) {
+  for (let index = -3; index < count; index++) {
     const { ms, status, body } = await caller.get(path((Math.max(index, 0) % 5) + 1));
     if (status !== 200) throw new Error(`${path(1)} answered ${status}: ${body.slice(0, 200)}`);
     if (index >= 0) samples.push(ms);
@@ -272,14 +276,24 @@ async function time(caller: Caller, path: (page: number) => string) {
 }
 
 async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      logs: { type: 'string', default: '100000' },
+      customers: { type: 'string', default: '50' },
+      samples: { type: 'string', default: '40' },
+    },
+  });
+  const LOGS = Number(args.logs);
+  const CUSTOMERS = Number(args.customers);
+  const SAMPLES = Number(args.samples);
   console.log(`History bench: ${LOGS} webhook logs over ${CUSTOMERS} customers (${machineLine()})`);
   const bench = await startSyncBench({ role: 'api', log: (line) => console.error(line) });
   try {
     const customer = await signIn(bench.serviceUrl, bench.sandboxUrl, CUSTOMER_EMAIL);
     const admin = await signIn(bench.serviceUrl, bench.sandboxUrl, DEMO_ADMIN_EMAIL);
-    const list = customers(new Types.ObjectId(customer.id), bench.serviceUrl);
+    const list = benchCustomers(new Types.ObjectId(customer.id), bench.serviceUrl, CUSTOMERS);
     console.error(`Seeding ${LOGS} logs…`);
-    const seedMs = await seed(bench.mongoUri, list);
+    const seedMs = await seedWebhookLogs(bench.mongoUri, list, LOGS);
     console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s`);
     // The embedded MongoDB compacts its journal in the background after a large write: wait
     // until a small database read is quick again, so that is not what the figures measure.
@@ -300,10 +314,12 @@ async function main() {
       const page = await time(
         caller,
         (n) => `/api/admin/webhook-logs?page=${n}${query ? `&${query}` : ''}`,
+        SAMPLES,
       );
       const count = await time(
         caller,
         () => `/api/admin/webhook-logs/count${query ? `?${query}` : ''}`,
+        SAMPLES,
       );
       const total = JSON.parse(
         (await caller.get(`/api/admin/webhook-logs/count?${query}`)).body,
@@ -312,6 +328,7 @@ async function main() {
       const daily = await time(
         caller,
         () => `/api/admin/webhook-logs/daily${query ? `?${query}` : ''}`,
+        SAMPLES,
       );
       worst = Math.max(worst, page.p95, count.p95);
       rows.push([
@@ -330,4 +347,6 @@ async function main() {
   }
 }
 
-await main();
+// Imported for its seeding (history-scroll.ts), it runs nothing.
+if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url)
+  await main();
