@@ -1,9 +1,7 @@
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { VisuallyHidden } from '@outsync/ui';
 import { LinkButton } from '@outsync/ui/form';
-import { JsonViewer } from '@outsync/ui/json';
-import { Dialog } from '@outsync/ui/overlay';
-import { LoadingMessageText } from './loading-text';
 import { historyTexts } from './history-texts';
 
 /** The Payload cell's lines (spec 02 §2.9, §2.11). */
@@ -53,26 +51,25 @@ export function PayloadCell({
   );
 }
 
-/** The JSON of a payload in a dialog; a spinner until it is there. */
-export function PayloadDialog({
-  id,
-  value,
-  loading,
-  onClose,
-}: {
+export type PayloadDialogProps = {
   id: string;
   value: unknown;
   loading: boolean;
   onClose: () => void;
-}) {
+};
+
+// The dialog and the JSON viewer load when a payload is first opened: the tables do not need
+// them to show, and the module's first load stays small.
+const LazyPayloadDialog = lazy(() =>
+  import('./payload-dialog').then((module) => ({ default: module.PayloadDialog })),
+);
+
+/** The JSON of a payload in a dialog, its code loaded the first time one opens. */
+export function PayloadDialog(props: PayloadDialogProps) {
   return (
-    <Dialog open onClose={onClose} title={payloadTexts.dialogTitle(id)} size="lg">
-      {loading ? (
-        <LoadingMessageText text={historyTexts.loading} />
-      ) : (
-        <JsonViewer value={value} label={payloadTexts.jsonLabel} expandDepth={3} />
-      )}
-    </Dialog>
+    <Suspense fallback={null}>
+      <LazyPayloadDialog {...props} />
+    </Suspense>
   );
 }
 

@@ -1,0 +1,18 @@
+import { JsonViewer } from '@outsync/ui/json';
+import { Dialog } from '@outsync/ui/overlay';
+import { LoadingMessageText } from './loading-text';
+import { historyTexts } from './history-texts';
+import { payloadTexts, type PayloadDialogProps } from './payload-parts';
+
+/** The JSON of a payload in a dialog; a spinner until it is there. */
+export function PayloadDialog({ id, value, loading, onClose }: PayloadDialogProps) {
+  return (
+    <Dialog open onClose={onClose} title={payloadTexts.dialogTitle(id)} size="lg">
+      {loading ? (
+        <LoadingMessageText text={historyTexts.loading} />
+      ) : (
+        <JsonViewer value={value} label={payloadTexts.jsonLabel} expandDepth={3} />
+      )}
+    </Dialog>
+  );
+}
