@@ -12,6 +12,7 @@ import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
 import { screenshot, startTestProduct } from './product-harness';
+import { eventually as pollUntil, sandboxPost as postToSandbox } from './sandbox-calls';
 
 type WebhookRow = {
   webhookUrl: string;
@@ -116,15 +117,8 @@ async function sendJson<T>(
   return (isJson ? JSON.parse(text) : text) as T;
 }
 
-async function sandboxPost<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+function sandboxPost<T>(path: string, body: unknown): Promise<T> {
+  return postToSandbox<T>(sandboxUrl, path, body);
 }
 
 /** One Smartlead event from the sandbox's generator, posted to `webhookUrl`. */
@@ -144,19 +138,20 @@ async function simulateSmartlead(
 }
 
 /** Asks the service until `accept` takes its answer (the sync runs after the webhook answers). */
-async function eventually<T>(
+function eventually<T>(
   what: string,
   ask: () => Promise<T>,
   accept: (value: T) => boolean,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await ask();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return pollUntil(
+    what,
+    async () => {
+      const value = await ask();
+      return accept(value) ? value : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 function logsOf(request: APIRequestContext, email: string): Promise<LogsPage> {

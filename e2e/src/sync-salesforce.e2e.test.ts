@@ -10,6 +10,7 @@ import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { screenshot, startTestProduct } from './product-harness';
+import { eventually as pollUntil, sandboxPost as postToSandbox } from './sandbox-calls';
 
 /** What `/_state/salesforce` answers per record: its fields (the Task's `Who` is readable). */
 type SalesforceRecord = { Id: string } & Record<string, string | boolean | number | null>;
@@ -69,15 +70,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function sandboxPost<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+function sandboxPost<T>(path: string, body: unknown): Promise<T> {
+  return postToSandbox<T>(sandboxUrl, path, body);
 }
 
 /** A Lead made through the org's REST API with the demo session, as another tool would. */
@@ -111,19 +105,16 @@ async function salesforceState(): Promise<SalesforceState> {
 }
 
 /** Polls the sandbox's Salesforce until `find` sees what it looks for (the sync is asynchronous). */
-async function eventually<T>(
+function eventually<T>(
   what: string,
   find: (state: SalesforceState) => T | undefined,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find(await salesforceState());
-    if (found !== undefined) return found;
-    if (Date.now() > deadline)
-      throw new Error(`Salesforce did not get ${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return pollUntil(
+    `Salesforce getting ${what}`,
+    async () => find(await salesforceState()),
+    timeoutMs,
+  );
 }
 
 /** The org's Leads with this e-mail, and the Tasks on the first of them. */

@@ -12,6 +12,7 @@ import { DEMO_CAMPAIGN_LEADS, hubspotInspectionUrl } from '../../scripts/demo-wo
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
+import { eventually as pollUntil, sandboxPost as postToSandbox } from './sandbox-calls';
 import { screenshot, startTestProduct } from './product-harness';
 
 /** What `/_state/hubspot` answers per record: its properties, and `type:id[typeIds]` edges. */
@@ -70,15 +71,8 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function sandboxPost<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${sandboxUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+function sandboxPost<T>(path: string, body: unknown): Promise<T> {
+  return postToSandbox<T>(sandboxUrl, path, body);
 }
 
 /** One event from the sandbox's generator, posted to the webhooks on the platform campaign. */
@@ -91,19 +85,12 @@ async function hubspotState(): Promise<HubspotState> {
 }
 
 /** Polls the sandbox's HubSpot until `find` sees what it looks for (the sync is asynchronous). */
-async function eventually<T>(
+function eventually<T>(
   what: string,
   find: (state: HubspotState) => T | undefined,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find(await hubspotState());
-    if (found !== undefined) return found;
-    if (Date.now() > deadline)
-      throw new Error(`HubSpot did not get ${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return pollUntil(`HubSpot getting ${what}`, async () => find(await hubspotState()), timeoutMs);
 }
 
 function associated(record: HubspotRecord, type: string, id: string): boolean {
