@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { isFreeMailDomain } from '../normalize/normalize-helpers';
 
 // The values a CRM list yields, turned into what a platform's block list holds: lower-case
@@ -60,6 +60,16 @@ const MAX_DOMAIN_LENGTH = 253;
 /** What the URL host parser would quietly drop or decode (`a%41.com` → `aa.com`), so refused. */
 const NOT_IN_A_HOST = /[\s\p{C}/\\?#%@:[\]]/u;
 
+/**
+ * A punycode label (`xn--…`) must decode: Node 20's parser refuses `xn--zz` itself, Node 22 and
+ * later pass it through unchanged, so the check is ours.
+ */
+function isDecodable(label: string): boolean {
+  if (!label.startsWith('xn--')) return true;
+  const unicode = domainToUnicode(label);
+  return unicode !== '' && unicode !== label;
+}
+
 /** A host as lower-case ASCII (punycode) of at least two letter-digit-hyphen labels. */
 function asciiDomain(host: string): Checked {
   if (NOT_IN_A_HOST.test(host)) return { reason: 'not a domain' };
@@ -67,7 +77,10 @@ function asciiDomain(host: string): Checked {
   const ascii = domainToASCII(host);
   if (isIP(ascii) !== 0) return { reason: 'an IP address, not a domain' };
   const labels = ascii.split('.');
-  if (!labels.every((label) => LABEL.test(label)) || ascii.length > MAX_DOMAIN_LENGTH)
+  if (
+    !labels.every((label) => LABEL.test(label) && isDecodable(label)) ||
+    ascii.length > MAX_DOMAIN_LENGTH
+  )
     return { reason: 'not a domain' };
   if (labels.length < 2) return { reason: 'a single label, not a domain' };
   return { value: ascii };
