@@ -8,6 +8,15 @@ import { historyTexts } from './history-texts';
 /** The count line's state: counting, counted (perhaps capped), or nothing to show. */
 export type CountState = { counting: true } | { counting: false; count: number; capped?: boolean };
 
+/** The count line of a list whose pages carry their total (block lists, category filter). */
+export function pageCountState(list: {
+  loading: boolean;
+  pageTotal: number | undefined;
+}): CountState | undefined {
+  if (list.loading) return { counting: true };
+  return list.pageTotal === undefined ? undefined : { counting: false, count: list.pageTotal };
+}
+
 /** "Total results: Loading..." while counting, then the number (spec 02 §2.9). */
 export function CountLine({ state }: { state: CountState }) {
   if (state.counting) return <>{historyTexts.totalLoading}</>;

@@ -4,7 +4,7 @@ import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { Select } from '@outsync/ui/select';
 import { FilterBar, FilterTextField, ScreenStack } from '../../../shared/components/filter-parts';
-import { HistoryTable } from '../../../shared/components/history-table';
+import { HistoryTable, pageCountState } from '../../../shared/components/history-table';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
 import {
   blockListLogQuery,
@@ -105,13 +105,7 @@ export function BlockListLogsScreen() {
           rows={list.rows}
           getRowId={(row) => row.id}
           list={list}
-          count={
-            list.loading
-              ? { counting: true }
-              : list.pageTotal !== undefined
-                ? { counting: false, count: list.pageTotal }
-                : undefined
-          }
+          count={pageCountState(list)}
         />
       </ScreenStack>
     </Page>

@@ -9,7 +9,7 @@ import {
   FilterTextField,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
-import { HistoryTable } from '../../../shared/components/history-table';
+import { HistoryTable, pageCountState } from '../../../shared/components/history-table';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
 import { PayloadCell, PayloadDialog } from '../../../shared/components/payload-parts';
 import {
@@ -147,13 +147,7 @@ export function CategoryBaseFilterScreen() {
           rows={list.rows}
           getRowId={(row) => row.id}
           list={list}
-          count={
-            list.loading
-              ? { counting: true }
-              : list.pageTotal !== undefined
-                ? { counting: false, count: list.pageTotal }
-                : undefined
-          }
+          count={pageCountState(list)}
           minWidth="1400px"
         />
       </ScreenStack>
