@@ -28,7 +28,13 @@ export function createApp(state: SandboxState): Koa {
   const app = new Koa();
   app.use(systemGuard(state));
   app.use(
-    bodyParser({ jsonLimit: '10mb', formLimit: '1mb', enableTypes: ['json', 'form', 'text'] }),
+    bodyParser({
+      jsonLimit: '10mb',
+      formLimit: '1mb',
+      enableTypes: ['json', 'form', 'text'],
+      // HeyReach's lead deletions send a JSON body with DELETE.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
   );
   app.use(hubspotAuth(state.hubspotPortals, state.hubspotGrants));
   app.use(salesforceAuth(state.salesforceOrgs, state.salesforceGrants));

@@ -1,6 +1,5 @@
 import {
   BISON_DEMO_API_KEY,
-  DEFAULT_RATE_LIMITS,
   DEMO_API_KEYS,
   HEYREACH_DEMO_API_KEY,
   INSTANTLY_DEMO_API_KEY,
@@ -242,21 +241,18 @@ describe('rate limits, on by default', () => {
 
   it('Smartlead: 429 with its error body, Retry-After and X-RateLimit headers', async () => {
     const first = await smartlead('/leads/fetch-categories', SMARTLEAD_DEMO_API_KEY);
-    expect(first.headers.get('x-ratelimit-limit')).toBe(
-      String(DEFAULT_RATE_LIMITS.smartlead.limit),
-    );
-    expect(first.headers.get('x-ratelimit-remaining')).toBe(
-      String((DEFAULT_RATE_LIMITS.smartlead.limit ?? 0) - 1),
-    );
-    const { ok, limited } = await burst(130, () =>
+    expect(first.headers.get('x-ratelimit-limit')).toBe('10');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('9');
+    // 10 requests per 2 seconds per key (external-apis.md §3.1): the first call took one.
+    const { ok, limited } = await burst(30, () =>
       smartlead('/leads/fetch-categories', SMARTLEAD_DEMO_API_KEY),
     );
-    expect(ok.length).toBe(99);
-    expect(limited.length).toBe(31);
+    expect(ok.length).toBe(9);
+    expect(limited.length).toBe(21);
     const [sample] = limited;
     const retryAfter = Number(sample?.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(10);
+    expect(retryAfter).toBeLessThanOrEqual(2);
     expect(sample?.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(sample?.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
     expect(sample?.body).toEqual({
@@ -288,7 +284,17 @@ describe('rate limits, on by default', () => {
     expect((await instantly('/workspaces/current', SECOND_API_KEYS.instantly)).status).toBe(200);
   });
 
-  it('bison: Laravel’s 429 with Retry-After and X-RateLimit headers', async () => {
+  it('bison: no limit by default (none is documented)', async () => {
+    const { ok, limited } = await burst(320, () => bison('/bison', '/users', BISON_DEMO_API_KEY));
+    expect(ok.length).toBe(320);
+    expect(limited).toHaveLength(0);
+    expect(ok[0]?.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
+  it('bison: Laravel’s 429 with Retry-After and X-RateLimit headers once /_faults sets a limit', async () => {
+    await sandbox.request('POST', '/_faults', {
+      body: { system: 'bison', rateLimit: 300, rateWindowMs: 60_000 },
+    });
     const { ok, limited } = await burst(320, () => bison('/bison', '/users', BISON_DEMO_API_KEY));
     expect(ok.length).toBe(300);
     expect(limited.length).toBe(20);
@@ -311,9 +317,7 @@ describe('rate limits, on by default', () => {
 
   it('switches off per system (or all at once) through /_faults, and back on with /_reset', async () => {
     await sandbox.request('POST', '/_faults', { body: { system: 'smartlead', rateLimit: 0 } });
-    const off = await burst(130, () =>
-      smartlead('/leads/fetch-categories', SMARTLEAD_DEMO_API_KEY),
-    );
+    const off = await burst(30, () => smartlead('/leads/fetch-categories', SMARTLEAD_DEMO_API_KEY));
     expect(off.limited).toHaveLength(0);
     expect(off.ok[0]?.headers.get('x-ratelimit-limit')).toBeNull();
     await sandbox.request('POST', '/_faults', { body: { system: '*', rateLimit: null } });
@@ -330,6 +334,6 @@ describe('rate limits, on by default', () => {
     expect(tight.limited).toHaveLength(1);
     await sandbox.request('POST', '/_reset');
     const restored = await sandbox.request('GET', '/_faults');
-    expect(at(restored.body, 'smartlead', 'rateLimit')).toBe(DEFAULT_RATE_LIMITS.smartlead.limit);
+    expect(at(restored.body, 'smartlead', 'rateLimit')).toBe(10);
   });
 });

@@ -357,7 +357,7 @@ describe('Salesforce connected apps', () => {
       `${SALESFORCE_SECOND_INSTANCE_PATH}/services/data/v60.0/query?q=${encodeURIComponent('SELECT COUNT() FROM Contact')}`,
       { headers: bearer(SALESFORCE_SECOND_ACCESS_TOKEN) },
     );
-    expect([at(demoUsers.body, 'totalSize'), at(secondUsers.body, 'totalSize')]).toEqual([9, 4]);
+    expect([at(demoUsers.body, 'totalSize'), at(secondUsers.body, 'totalSize')]).toEqual([54, 4]);
     const crossed = await sandbox.request(
       'GET',
       `${SALESFORCE_SECOND_INSTANCE_PATH}/services/data/v60.0/limits`,

@@ -12,14 +12,16 @@ import { html, page, table } from '../core/html.ts';
 import { BISON_DEMO_API_KEY } from '../demo-constants.ts';
 import type { HubspotApp, HubspotPortal } from '../hubspot/hubspot-portals.ts';
 import { applyAccountSetup } from '../platforms/platform-setup.ts';
+import { seedHubspotList, seedSalesforceReport } from '../seed/bulk-seed.ts';
 import type { PlatformAccount } from '../platforms/platform-store.ts';
 import type { ConnectedApp, SalesforceOrg } from '../salesforce/salesforce-orgs.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 
 /**
  * `/_sandbox/*`: registering what a customer brings (Salesforce connected apps and orgs,
- * HubSpot apps and portals, platform accounts, bison instances) and steering the webhook
- * receivers. Everything registered here is dropped by `/_reset` and `/_seed`; the demo
+ * HubSpot apps and portals, platform accounts, bison instances), seeding block-list sources
+ * (a HubSpot list, a Salesforce report) of up to 100,000 generated records, and steering the
+ * webhook receivers. Everything registered here is dropped by `/_reset` and `/_seed`; the demo
  * credentials stay. `GET /_sandbox` is the same as an HTML page.
  */
 export function adminRouter(state: SandboxState): Router {
@@ -66,6 +68,18 @@ export function adminRouter(state: SandboxState): Router {
     }),
   );
 
+  router.post('/salesforce/orgs/:orgKey/reports/seed', (ctx) =>
+    create(ctx, () => {
+      const org = state.salesforceOrgs.get(ctx.params.orgKey ?? '');
+      if (!org) throw new Error(`No org with key ${ctx.params.orgKey ?? ''}`);
+      const body = bodyObject(ctx);
+      return seedSalesforceReport(org.store, {
+        size: asNumber(body.size, Number.NaN),
+        name: nonEmpty(body.name),
+      });
+    }),
+  );
+
   router.get('/hubspot/portals', (ctx) => {
     ctx.body = state.hubspotPortals.all().map(portalView);
   });
@@ -80,6 +94,22 @@ export function adminRouter(state: SandboxState): Router {
           name: nonEmpty(body.name),
         }),
       );
+    }),
+  );
+  // Block-list sources of any size for tests, demos and benchmarks (src/seed/bulk-seed.ts).
+  router.post('/hubspot/portals/:hubId/lists/seed', (ctx) =>
+    create(ctx, () => {
+      const portal = state.hubspotPortals.get(ctx.params.hubId ?? '');
+      if (!portal) throw new Error(`No portal with hub id ${ctx.params.hubId ?? ''}`);
+      const body = bodyObject(ctx);
+      const objectType = asString(body.objectType) ?? 'contacts';
+      if (objectType !== 'contacts' && objectType !== 'companies')
+        throw new Error('objectType must be contacts or companies');
+      return seedHubspotList(portal.store, {
+        objectType,
+        size: asNumber(body.size, Number.NaN),
+        name: nonEmpty(body.name),
+      });
     }),
   );
   router.get('/hubspot/apps', (ctx) => {

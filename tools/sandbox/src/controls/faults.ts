@@ -16,6 +16,12 @@ export interface FaultSettings {
    * the portal's rolling window (null elsewhere or when off).
    */
   searchRateLimit: number | null;
+  /**
+   * A second, longer window counted on the same credential beside `rateLimit` (Instantly's
+   * 6,000 requests a minute next to its 100 a second); a request needs room in both.
+   */
+  sustainedRateLimit: number | null;
+  sustainedWindowMs: number;
 }
 
 /** HubSpot's separate CRM search limit: 4 requests per second per token (external-apis.md §1.2). */
@@ -24,6 +30,8 @@ export const HUBSPOT_SEARCH_RATE_LIMIT = { limit: 4, windowMs: 1_000 };
 export interface RateLimitDefault {
   limit: number | null;
   windowMs: number;
+  /** The vendor's longer window, when it documents one beside the burst limit. */
+  sustained?: { limit: number; windowMs: number };
 }
 
 export const RATE_LIMIT_WINDOW_MS = 10_000;
@@ -33,22 +41,24 @@ export const DEFAULT_HUBSPOT_RATE_LIMIT = 190;
 
 /**
  * Rate limits on by default, per vendor (tools/sandbox README and external-apis.md). Each is
- * the vendor's documented rate over a window no longer than a test, so a test's ordinary
- * calls stay under it (and `/_seed`, `/_reset` empty the windows) while a burst exceeds it.
+ * the vendor's documented rate, so a burst exceeds it while `/_seed` and `/_reset` empty the
+ * windows between tests.
  * - HubSpot: 190 per rolling 10 s per portal (Professional/Enterprise).
- * - Smartlead: its guide's 10 requests/second burst, counted over 10 s (100 per 10 s per key).
- * - Instantly: 100 requests/second, workspace-wide across keys.
- * - HeyReach: 300 requests/minute per key (third-party figure).
- * - bison: undocumented; 300/minute per token with Laravel's throttle answer (our choice).
+ * - Smartlead: 10 requests per 2 s per key, the help-center figure (§3.1 [S1]); the newer
+ *   guide's tiers (10/s burst, 60/min) conflict with it, and this one is the stricter burst.
+ * - Instantly: 100 requests/second and 6,000/minute, workspace-wide across keys (§4.1).
+ * - HeyReach: 300 requests/minute per key (third-party figure, §6.1).
+ * - bison: none (no limit is documented, §5.1); `/_faults` can set one, answered with
+ *   Laravel's throttle 429.
  * - Salesforce: none by default (its limit is a daily org budget); set one to test 403
  *   REQUEST_LIMIT_EXCEEDED.
  */
 export const DEFAULT_RATE_LIMITS: Record<SandboxSystem, RateLimitDefault> = {
   hubspot: { limit: DEFAULT_HUBSPOT_RATE_LIMIT, windowMs: 10_000 },
   salesforce: { limit: null, windowMs: 10_000 },
-  smartlead: { limit: 100, windowMs: 10_000 },
-  instantly: { limit: 100, windowMs: 1_000 },
-  bison: { limit: 300, windowMs: 60_000 },
+  smartlead: { limit: 10, windowMs: 2_000 },
+  instantly: { limit: 100, windowMs: 1_000, sustained: { limit: 6_000, windowMs: 60_000 } },
+  bison: { limit: null, windowMs: 60_000 },
   heyreach: { limit: 300, windowMs: 60_000 },
 };
 
@@ -88,7 +98,14 @@ export class FaultRegistry {
             : system === 'hubspot' && options.hubspotRateLimit !== undefined
               ? options.hubspotRateLimit
               : base.limit;
-        return [system, { limit, windowMs: base.windowMs }];
+        return [
+          system,
+          {
+            limit,
+            windowMs: base.windowMs,
+            ...(limit !== null && base.sustained ? { sustained: base.sustained } : {}),
+          },
+        ];
       }),
     ) as Record<SandboxSystem, RateLimitDefault>;
     this.searchDefault = options.rateLimits === false ? null : HUBSPOT_SEARCH_RATE_LIMIT.limit;
@@ -100,13 +117,15 @@ export class FaultRegistry {
     this.windows.clear();
     this.daily.clear();
     for (const system of SANDBOX_SYSTEMS) {
-      const { limit, windowMs } = this.defaults[system];
+      const { limit, windowMs, sustained } = this.defaults[system];
       this.settings.set(system, {
         errorRate: 0,
         rateLimit: limit,
         rateWindowMs: windowMs,
         latencyMs: 0,
         searchRateLimit: system === 'hubspot' ? this.searchDefault : null,
+        sustainedRateLimit: sustained?.limit ?? null,
+        sustainedWindowMs: sustained?.windowMs ?? 60_000,
       });
     }
   }
@@ -119,6 +138,8 @@ export class FaultRegistry {
         rateWindowMs: RATE_LIMIT_WINDOW_MS,
         latencyMs: 0,
         searchRateLimit: null,
+        sustainedRateLimit: null,
+        sustainedWindowMs: 60_000,
       }
     );
   }
@@ -130,7 +151,8 @@ export class FaultRegistry {
   /**
    * Merges a `POST /_faults` body; fields left out keep their value. `system: "*"` applies
    * the same change to every system (e.g. `{system: "*", rateLimit: 0}` turns limits off).
-   * `searchRateLimit` sets HubSpot's search limit; switching `rateLimit` off switches it off too.
+   * `searchRateLimit` sets HubSpot's search limit and `sustainedRateLimit`/`sustainedWindowMs`
+   * the longer window; switching `rateLimit` off switches both off too.
    */
   apply(input: unknown): FaultSettings {
     if (!isObject(input) || (input.system !== '*' && !isSandboxSystem(input.system))) {
@@ -153,35 +175,64 @@ export class FaultRegistry {
         latencyMs:
           'latencyMs' in input ? Math.max(0, asNumber(input.latencyMs, 0)) : current.latencyMs,
         searchRateLimit: nextSearchLimit(system, input, current),
+        sustainedRateLimit: nextSustainedLimit(input, current),
+        sustainedWindowMs:
+          'sustainedWindowMs' in input
+            ? Math.max(100, asNumber(input.sustainedWindowMs, current.sustainedWindowMs))
+            : current.sustainedWindowMs,
       };
       this.settings.set(system, next);
       if (next.rateLimit !== current.rateLimit || next.rateWindowMs !== current.rateWindowMs)
         this.dropWindows(system);
+      if (
+        next.sustainedRateLimit !== current.sustainedRateLimit ||
+        next.sustainedWindowMs !== current.sustainedWindowMs
+      )
+        this.dropWindows(`sustained-${system}`);
       if (next.searchRateLimit !== current.searchRateLimit) this.dropWindows(`search-${system}`);
       last = next;
     }
     return last ?? this.get('hubspot');
   }
 
-  /** Takes one request from the credential's budget; answers whether it may proceed. */
+  /**
+   * Takes one request from the credential's budget; answers whether it may proceed. With a
+   * sustained window too, the request needs room in both and counts in both; the answer
+   * describes the window that refused it (or the burst window when it passes).
+   */
   admit(system: SandboxSystem, key: string, now = Date.now()): Admission {
-    const { rateLimit: limit, rateWindowMs: windowMs } = this.get(system);
+    const settings = this.get(system);
+    const { rateLimit: limit, rateWindowMs: windowMs } = settings;
     if (limit === null)
       return { allowed: true, limit, remaining: Number.POSITIVE_INFINITY, windowMs, resetAt: now };
-    const windowKey = `${system}:${key}`;
-    let window = this.windows.get(windowKey);
+    const burst = this.window(`${system}:${key}`, windowMs);
+    const sustainedLimit = settings.sustainedRateLimit;
+    const sustained =
+      sustainedLimit === null
+        ? undefined
+        : this.window(`sustained-${system}:${key}`, settings.sustainedWindowMs);
+    const describe = (window: RollingWindow, max: number, allowed: boolean): Admission => ({
+      allowed,
+      limit: max,
+      remaining: window.remaining(max, now),
+      windowMs: window.windowMs,
+      resetAt: window.resetAt(now),
+    });
+    if (burst.count(now) >= limit) return describe(burst, limit, false);
+    if (sustained && sustainedLimit !== null && sustained.count(now) >= sustainedLimit)
+      return describe(sustained, sustainedLimit, false);
+    burst.tryHit(limit, now);
+    if (sustained && sustainedLimit !== null) sustained.tryHit(sustainedLimit, now);
+    return describe(burst, limit, true);
+  }
+
+  private window(key: string, windowMs: number): RollingWindow {
+    let window = this.windows.get(key);
     if (!window) {
       window = new RollingWindow(windowMs);
-      this.windows.set(windowKey, window);
+      this.windows.set(key, window);
     }
-    const allowed = window.tryHit(limit, now);
-    return {
-      allowed,
-      limit,
-      remaining: window.remaining(limit, now),
-      windowMs,
-      resetAt: window.resetAt(now),
-    };
+    return window;
   }
 
   /** Takes one HubSpot search from the token's per-second search budget. */
@@ -235,6 +286,13 @@ function nextSearchLimit(
   if ('searchRateLimit' in input) return parseLimit(input.searchRateLimit);
   if ('rateLimit' in input && parseLimit(input.rateLimit) === null) return null;
   return current.searchRateLimit;
+}
+
+/** The longer window follows `rateLimit` off, as the search limit does. */
+function nextSustainedLimit(input: Record<string, unknown>, current: FaultSettings): number | null {
+  if ('sustainedRateLimit' in input) return parseLimit(input.sustainedRateLimit);
+  if ('rateLimit' in input && parseLimit(input.rateLimit) === null) return null;
+  return current.sustainedRateLimit;
 }
 
 function clampRate(value: number): number {

@@ -113,10 +113,14 @@ export function page(title: string, body: Html): string {
     </html>`.html;
 }
 
-/** A table of rows; columns are picked by key so every page renders the same way. */
-export function table(columns: string[], rows: readonly object[]): Html {
-  if (rows.length === 0) return html`<p class="muted">None yet.</p>`;
-  return html`<table>
+/**
+ * A table of rows; columns are picked by key so every page renders the same way. `id` names
+ * the table (or its "None yet." line when empty) so browser tests can find it.
+ */
+export function table(columns: string[], rows: readonly object[], id?: string): Html {
+  const idAttribute = id === undefined ? '' : html`id="${id}"`;
+  if (rows.length === 0) return html`<p class="muted" ${idAttribute}>None yet.</p>`;
+  return html`<table ${idAttribute}>
     <thead>
       <tr>
         ${columns.map((column) => html`<th>${column}</th>`)}

@@ -165,6 +165,8 @@ const DEFAULT_PROPERTIES: Record<HubspotObjectType, Seed[]> = {
   companies: [
     ['name', 'Company name'],
     ['domain', 'Company Domain Name'],
+    // The company's other domains, `;`-separated as HubSpot keeps them.
+    ['hs_additional_domains', 'Additional Domains'],
     ['website', 'Website URL'],
     ['industry', 'Industry'],
     ['city', 'City'],

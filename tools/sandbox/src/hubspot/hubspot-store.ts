@@ -1,11 +1,14 @@
 import { Sequence } from '../core/ids.ts';
-import { nowIso } from '../core/http.ts';
+import { nowIso, type JsonObject } from '../core/http.ts';
+import type { RecordPredicate } from './hubspot-list-filters.ts';
 import {
   HUBSPOT_OBJECT_TYPES,
+  OBJECT_TYPE_IDS,
   READ_ONLY_PROPERTIES,
   defaultGroups,
   defaultProperties,
   inverseAssociationType,
+  objectTypeOf,
   type HubspotObjectType,
   type PropertyDefinition,
   type PropertyGroup,
@@ -32,6 +35,49 @@ export interface Owner {
   teams: Array<{ id: string; name: string; primary: boolean }>;
 }
 
+/**
+ * A list's members: recordId → the time it joined. Memberships are read in pages sorted by
+ * record id or by join order; both orders are kept until the membership changes, so paging
+ * through a list of 100,000 costs a binary search and a slice per page, not a sort.
+ */
+export class ListMembers extends Map<string, string> {
+  private sortedById: string[] | undefined;
+  private inJoinOrder: string[] | undefined;
+
+  override set(recordId: string, joinedAt: string): this {
+    if (!this.has(recordId)) this.invalidate();
+    return super.set(recordId, joinedAt);
+  }
+
+  override delete(recordId: string): boolean {
+    const deleted = super.delete(recordId);
+    if (deleted) this.invalidate();
+    return deleted;
+  }
+
+  override clear(): void {
+    super.clear();
+    this.invalidate();
+  }
+
+  /** Record ids in ascending numeric order. */
+  byRecordId(): readonly string[] {
+    this.sortedById ??= [...this.keys()].sort((a, b) => Number(a) - Number(b));
+    return this.sortedById;
+  }
+
+  /** Record ids in the order they joined (a Map keeps insertion order). */
+  byJoinOrder(): readonly string[] {
+    this.inJoinOrder ??= [...this.keys()];
+    return this.inJoinOrder;
+  }
+
+  private invalidate(): void {
+    this.sortedById = undefined;
+    this.inJoinOrder = undefined;
+  }
+}
+
 export interface HubspotList {
   listId: string;
   name: string;
@@ -40,8 +86,14 @@ export interface HubspotList {
   listVersion: number;
   createdAt: string;
   updatedAt: string;
-  /** recordId → time it joined, so memberships can sort by id or by join order. */
-  members: Map<string, string>;
+  /** The `filterBranch` as given (DYNAMIC and SNAPSHOT lists), echoed with `includeFilters`. */
+  filterBranch?: JsonObject;
+  /** The filter as a test; a DYNAMIC list's members are the records that pass it. */
+  matches?: RecordPredicate;
+  /** MANUAL and SNAPSHOT lists: the members. DYNAMIC lists: recomputed by `membersOf`. */
+  members: ListMembers;
+  /** The store revision `members` was computed at (DYNAMIC lists). */
+  computedAt?: number;
 }
 
 export interface AssociationEdge {
@@ -212,6 +264,8 @@ export class HubspotStore {
   readonly owners = new Map<string, Owner>();
   private readonly recordIds = new Sequence(100_001);
   private readonly listIds = new Sequence(101);
+  /** Bumped by every record write, so DYNAMIC lists recompute only after a change. */
+  private revision = 0;
 
   constructor() {
     this.reset();
@@ -294,6 +348,7 @@ export class HubspotStore {
     this.writeProperties(type, record, properties, now);
     this.collection(type).records.set(id, record);
     this.collection(type).index(record, {});
+    this.revision++;
     return record;
   }
 
@@ -308,6 +363,7 @@ export class HubspotStore {
     record.updatedAt = now;
     this.writeProperties(type, record, properties, now);
     this.collection(type).index(record, previous);
+    this.revision++;
     return record;
   }
 
@@ -317,6 +373,11 @@ export class HubspotStore {
     if (!record) return false;
     collection.unindex(record);
     collection.records.delete(id);
+    this.revision++;
+    // A deleted record leaves every list it was on, as in HubSpot.
+    const objectTypeId = OBJECT_TYPE_IDS[type];
+    for (const list of this.lists.values())
+      if (list.objectTypeId === objectTypeId) list.members.delete(id);
     return true;
   }
 
@@ -362,10 +423,16 @@ export class HubspotStore {
     return [...edges.values()].filter((edge) => edge.toType === toType);
   }
 
+  /**
+   * A new list. A DYNAMIC list's members follow its filter from now on; a SNAPSHOT list takes
+   * the records that pass its filter once, then changes only by hand, as in HubSpot.
+   */
   createList(input: {
     name: string;
     objectTypeId: string;
     processingType: HubspotList['processingType'];
+    filterBranch?: JsonObject;
+    matches?: RecordPredicate;
   }): HubspotList {
     const now = nowIso();
     const list: HubspotList = {
@@ -374,10 +441,40 @@ export class HubspotStore {
       listVersion: 1,
       createdAt: now,
       updatedAt: now,
-      members: new Map(),
+      members: new ListMembers(),
     };
     this.lists.set(list.listId, list);
+    if (list.processingType === 'SNAPSHOT') {
+      this.computeMembers(list);
+      list.computedAt = undefined;
+    }
     return list;
+  }
+
+  /** A list's members now: a DYNAMIC list's are recomputed when a record changed since. */
+  membersOf(list: HubspotList): ListMembers {
+    if (list.processingType === 'DYNAMIC' && list.computedAt !== this.revision)
+      this.computeMembers(list);
+    return list.members;
+  }
+
+  /**
+   * The records of the list's type that pass its filter; a record already a member keeps its
+   * join time, a new one joins now, one that no longer passes leaves.
+   */
+  private computeMembers(list: HubspotList): void {
+    const type = objectTypeOf(list.objectTypeId);
+    const passing = new Set(
+      type && list.matches
+        ? this.all(type)
+            .filter(list.matches)
+            .map((record) => record.id)
+        : [],
+    );
+    const now = nowIso();
+    for (const id of list.members.keys()) if (!passing.has(id)) list.members.delete(id);
+    for (const id of passing) if (!list.members.has(id)) list.members.set(id, now);
+    list.computedAt = this.revision;
   }
 
   addOwner(owner: Omit<Owner, 'createdAt' | 'updatedAt' | 'archived' | 'teams' | 'type'>): Owner {

@@ -13,7 +13,14 @@ import {
 import type { SandboxState } from '../sandbox-state.ts';
 import { systemView, tenantsOf } from './system-views.ts';
 
-/** Browsable pages of what the product wrote, and the same data as JSON for tests. */
+/** How many rows an inspection table shows; a seeded block list can hold 100,000. */
+const ROWS_SHOWN = 500;
+
+/**
+ * Browsable pages of what the product wrote, and the same data as JSON for tests. Each
+ * section is a `<section id="{key}" data-count="{rows}">` with its table (or "None yet." line)
+ * as `#{key}-table`, so a browser test can find them by id.
+ */
 export function inspectRouter(state: SandboxState): Router {
   const router = new Router();
   router.get('/', (ctx) => {
@@ -97,8 +104,17 @@ export function inspectRouter(state: SandboxState): Router {
         </p>
         ${sections.map(
           (section) =>
-            html`<h2>${section.title} (${section.rows.length})</h2>
-              ${table(section.columns, section.rows)}`,
+            html`<section id="${section.key}" data-count="${section.rows.length}">
+              <h2>${section.title} (${section.rows.length})</h2>
+              ${
+                section.rows.length > ROWS_SHOWN
+                  ? html`<p class="muted">
+                      The first ${ROWS_SHOWN} of ${section.rows.length}; all of them in the JSON.
+                    </p>`
+                  : ''
+              }
+              ${table(section.columns, section.rows.slice(0, ROWS_SHOWN), `${section.key}-table`)}
+            </section>`,
         )}`,
     );
   });

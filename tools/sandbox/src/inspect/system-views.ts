@@ -64,15 +64,51 @@ export function systemView(
   }
 }
 
+/** One row per block list of an account: what it holds, by kind, for a glance (and tests). */
+function countsSection(rows: object[], columns: string[]): ViewSection {
+  return { key: 'blockListCounts', title: 'Block-list counts', columns, rows };
+}
+
+function countKinds(values: Iterable<{ isDomain: boolean }>): {
+  emails: number;
+  domains: number;
+  total: number;
+} {
+  let emails = 0;
+  let domains = 0;
+  for (const value of values) {
+    if (value.isDomain) domains++;
+    else emails++;
+  }
+  return { emails, domains, total: emails + domains };
+}
+
 function platformView(account: PlatformAccount): ViewSection[] {
   switch (account.platform) {
-    case 'smartlead':
+    case 'smartlead': {
+      const entries = account.smartleadBlockList.list();
+      const clientName = (clientId: number | null) =>
+        clientId === null
+          ? 'account-wide'
+          : `client ${clientId} ${account.smartleadClients.find((client) => client.id === clientId)?.name ?? ''}`.trim();
+      const scopes = [...new Set(entries.map((entry) => entry.client_id))];
       return [
+        countsSection(
+          scopes.map((clientId) => ({
+            blockList: clientName(clientId),
+            ...countKinds(
+              entries
+                .filter((entry) => entry.client_id === clientId)
+                .map((entry) => ({ isDomain: entry.type === 'domain' })),
+            ),
+          })),
+          ['blockList', 'emails', 'domains', 'total'],
+        ),
         {
           key: 'blockList',
           title: 'Global block list',
           columns: ['id', 'email_or_domain', 'type', 'client_id', 'created_at'],
-          rows: [...account.smartleadBlockList],
+          rows: entries,
         },
         {
           key: 'categories',
@@ -88,13 +124,24 @@ function platformView(account: PlatformAccount): ViewSection[] {
         },
         leadsSection(account),
       ];
-    case 'instantly':
+    }
+    case 'instantly': {
+      const entries = account.instantlyBlockList.list();
       return [
+        countsSection(
+          [
+            {
+              blockList: 'block-list entries',
+              ...countKinds(entries.map((entry) => ({ isDomain: entry.is_domain }))),
+            },
+          ],
+          ['blockList', 'emails', 'domains', 'total'],
+        ),
         {
           key: 'blockList',
           title: 'Block-list entries',
           columns: ['id', 'bl_value', 'is_domain', 'timestamp_created'],
-          rows: [...account.instantlyBlockList],
+          rows: entries,
         },
         {
           key: 'leadLabels',
@@ -104,24 +151,45 @@ function platformView(account: PlatformAccount): ViewSection[] {
         },
         leadsSection(account),
       ];
+    }
     case 'bison':
       return [
+        countsSection(
+          [
+            {
+              blockList: 'blacklist',
+              emails: account.bisonEmails.size,
+              domains: account.bisonDomains.size,
+              total: account.bisonEmails.size + account.bisonDomains.size,
+            },
+          ],
+          ['blockList', 'emails', 'domains', 'total'],
+        ),
         {
           key: 'blacklistedEmails',
           title: 'Blacklisted e-mails',
           columns: ['id', 'value', 'created_at'],
-          rows: account.bisonEmails,
+          rows: account.bisonEmails.list(),
         },
         {
           key: 'blacklistedDomains',
           title: 'Blacklisted domains',
           columns: ['id', 'value', 'created_at'],
-          rows: account.bisonDomains,
+          rows: account.bisonDomains.list(),
         },
         leadsSection(account),
       ];
     case 'heyreach':
       return [
+        countsSection(
+          [...account.heyreachLists.values()].map((list) => ({
+            blockList: list.name,
+            listId: list.id,
+            listType: list.listType,
+            leads: list.leads.size,
+          })),
+          ['blockList', 'listId', 'listType', 'leads'],
+        ),
         {
           key: 'lists',
           title: 'Lists',
@@ -136,7 +204,15 @@ function platformView(account: PlatformAccount): ViewSection[] {
         {
           key: 'listMembers',
           title: 'List members',
-          columns: ['listId', 'listName', 'profileUrl', 'firstName', 'lastName', 'emailAddress'],
+          columns: [
+            'listId',
+            'listName',
+            'profileUrl',
+            'linkedInId',
+            'firstName',
+            'lastName',
+            'emailAddress',
+          ],
           rows: [...account.heyreachLists.values()].flatMap((list) =>
             [...list.leads.values()].map((lead) => ({
               listId: list.id,
@@ -182,7 +258,14 @@ function hubspotView(hubspot: HubspotStore): ViewSection[] {
     {
       key: 'companies',
       title: 'Companies',
-      columns: ['id', 'name', 'domain', 'hubspot_owner_id', 'associations'],
+      columns: [
+        'id',
+        'name',
+        'domain',
+        'hs_additional_domains',
+        'hubspot_owner_id',
+        'associations',
+      ],
       rows: records('companies'),
     },
     {
@@ -223,14 +306,18 @@ function hubspotView(hubspot: HubspotStore): ViewSection[] {
       key: 'lists',
       title: 'Lists',
       columns: ['listId', 'name', 'objectTypeId', 'processingType', 'size', 'members'],
-      rows: [...hubspot.lists.values()].map((list) => ({
-        listId: list.listId,
-        name: list.name,
-        objectTypeId: list.objectTypeId,
-        processingType: list.processingType,
-        size: list.members.size,
-        members: [...list.members.keys()],
-      })),
+      rows: [...hubspot.lists.values()].map((list) => {
+        const members = hubspot.membersOf(list);
+        return {
+          listId: list.listId,
+          name: list.name,
+          objectTypeId: list.objectTypeId,
+          processingType: list.processingType,
+          size: members.size,
+          // The first ids only: a seeded list can hold 100,000.
+          members: members.byRecordId().slice(0, MEMBERS_SHOWN),
+        };
+      }),
     },
     {
       key: 'owners',
@@ -240,6 +327,9 @@ function hubspotView(hubspot: HubspotStore): ViewSection[] {
     },
   ];
 }
+
+/** How many of a list's member ids the Lists table shows. */
+const MEMBERS_SHOWN = 50;
 
 /** How much of a task's Description the table shows; the JSON keeps all of it. */
 const EXCERPT_LENGTH = 120;

@@ -18,6 +18,7 @@ import {
   findLead,
   leadsOf,
   type BisonBlacklistEntry,
+  type IndexedEntries,
   type PlatformLead,
   type PlatformStore,
 } from './platform-store.ts';
@@ -100,7 +101,7 @@ function bisonRouter(state: SandboxState, router: Router): Router {
     const leads = leadsOf(platformAccountOf(ctx)).filter(
       (lead) => !search || lead.email.toLowerCase().includes(search),
     );
-    ctx.body = paginate(ctx, leads.map(publicLead));
+    ctx.body = paginate(ctx, state.publicUrl, leads, publicLead);
   });
   return router;
 }
@@ -111,23 +112,24 @@ function registerBlacklist(
   plural: 'emails' | 'domains',
   field: 'email' | 'domain',
 ): void {
-  const list = (ctx: Ctx): BisonBlacklistEntry[] => {
+  const list = (ctx: Ctx): IndexedEntries<BisonBlacklistEntry> => {
     const account = platformAccountOf(ctx);
     return plural === 'emails' ? account.bisonEmails : account.bisonDomains;
   };
-  const add = (ctx: Ctx, raw: unknown): BisonBlacklistEntry | undefined => {
+  /** Adds a value (lower-cased, trimmed) once; an invalid one answers undefined. O(1). */
+  const add = (entries: IndexedEntries<BisonBlacklistEntry>, raw: unknown) => {
     const value = (asString(raw) ?? '').trim().toLowerCase();
     if (blockValueKind(value) !== field) return undefined;
-    const existing = list(ctx).find((entry) => entry.value === value);
-    if (existing) return existing;
-    const entry = {
-      id: state.platforms.ids.take(),
-      value,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    };
-    list(ctx).push(entry);
-    return entry;
+    const now = nowIso();
+    return (
+      entries.get(value) ??
+      entries.add(value, {
+        id: state.platforms.ids.take(),
+        value,
+        created_at: now,
+        updated_at: now,
+      })
+    );
   };
   const view = (entry: BisonBlacklistEntry) => ({
     id: entry.id,
@@ -137,10 +139,10 @@ function registerBlacklist(
   });
 
   router.get(`/blacklisted-${plural}`, (ctx) => {
-    ctx.body = paginate(ctx, list(ctx).map(view));
+    ctx.body = paginate(ctx, state.publicUrl, list(ctx).list(), view);
   });
   router.post(`/blacklisted-${plural}`, (ctx) => {
-    const entry = add(ctx, bodyObject(ctx)[field]);
+    const entry = add(list(ctx), bodyObject(ctx)[field]);
     if (!entry) return invalid(ctx, field, `The ${field} field must be a valid ${field}.`);
     ctx.status = 201;
     ctx.body = { data: view(entry) };
@@ -148,7 +150,8 @@ function registerBlacklist(
   router.post(`/blacklisted-${plural}/bulk`, (ctx) => {
     const values = asArray(bodyObject(ctx)[plural]);
     if (values.length === 0) return invalid(ctx, plural, `The ${plural} field is required.`);
-    const added = values.flatMap((value) => add(ctx, value) ?? []);
+    const entries = list(ctx);
+    const added = values.flatMap((value) => add(entries, value) ?? []);
     ctx.status = 201;
     ctx.body = {
       data: added.map(view),
@@ -156,37 +159,57 @@ function registerBlacklist(
     };
   });
   router.get(`/blacklisted-${plural}/:id`, (ctx) => {
-    const entry = list(ctx).find((candidate) => String(candidate.id) === ctx.params.id);
+    const entry = list(ctx).byId(ctx.params.id ?? '');
     if (!entry) return notFound(ctx);
     ctx.body = { data: view(entry) };
   });
   router.delete(`/blacklisted-${plural}/:id`, (ctx) => {
-    const entry = list(ctx).find((candidate) => String(candidate.id) === ctx.params.id);
-    if (!entry) return notFound(ctx);
-    list(ctx).splice(list(ctx).indexOf(entry), 1);
+    if (!list(ctx).removeById(ctx.params.id ?? '')) return notFound(ctx);
     ctx.body = {
       data: { success: true, message: `The ${field} has been removed from the blacklist.` },
     };
   });
 }
 
-/** Laravel's paginator shape: `data`, `links`, `meta`. */
-function paginate<T>(
+/**
+ * Laravel's length-aware paginator as an API resource: `data`, `links` (first, last, prev,
+ * next with `?page=`) and `meta` (current_page, from, last_page, path, per_page, to, total).
+ * As in Laravel, a page past the last answers no data with `from`/`to` null and the page
+ * asked for as `current_page` (its `prev` link points one page back); a page below 1 is 1.
+ */
+function paginate<T, V>(
   ctx: Ctx,
-  items: T[],
-): { data: T[]; links: Record<string, string | null>; meta: Record<string, number> } {
+  publicUrl: string,
+  items: readonly T[],
+  view: (item: T) => V,
+): {
+  data: V[];
+  links: Record<string, string | null>;
+  meta: Record<string, number | string | null>;
+} {
   const lastPage = Math.max(1, Math.ceil(items.length / PER_PAGE));
-  const page = Math.min(Math.max(1, queryInt(ctx, 'page', 1)), lastPage);
-  const base = `${ctx.origin}${ctx.path}`;
+  const requested = queryInt(ctx, 'page', 1);
+  const page = requested >= 1 ? requested : 1;
+  const base = `${publicUrl}${ctx.path}`;
+  const data = items.slice((page - 1) * PER_PAGE, page * PER_PAGE).map(view);
+  const from = data.length > 0 ? (page - 1) * PER_PAGE + 1 : null;
   return {
-    data: items.slice((page - 1) * PER_PAGE, page * PER_PAGE),
+    data,
     links: {
       first: `${base}?page=1`,
       last: `${base}?page=${lastPage}`,
       prev: page > 1 ? `${base}?page=${page - 1}` : null,
       next: page < lastPage ? `${base}?page=${page + 1}` : null,
     },
-    meta: { current_page: page, last_page: lastPage, per_page: PER_PAGE, total: items.length },
+    meta: {
+      current_page: page,
+      from,
+      last_page: lastPage,
+      path: base,
+      per_page: PER_PAGE,
+      to: from === null ? null : from + data.length - 1,
+      total: items.length,
+    },
   };
 }
 

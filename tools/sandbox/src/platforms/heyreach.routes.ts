@@ -4,6 +4,7 @@ import {
   asArray,
   asNumber,
   asString,
+  asStringArray,
   bodyObject,
   clamp,
   isObject,
@@ -12,7 +13,7 @@ import {
 } from '../core/http.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 import { platformAccountOf, platformGuard } from './platform-auth.ts';
-import type { HeyreachList, PlatformStore } from './platform-store.ts';
+import { linkedInIdOf, type HeyreachList, type PlatformStore } from './platform-store.ts';
 import {
   HEYREACH_WEBHOOK_EVENTS,
   registerWebhook,
@@ -21,6 +22,8 @@ import {
 
 export const HEYREACH_PREFIX = '/heyreach/api/public';
 const LEADS_PER_CALL = 100;
+/** GetLeadsFromList pages up to 1,000 leads (heyreach CLI). */
+const LEADS_PER_PAGE = 1000;
 
 export function heyreachAuth(store: PlatformStore): Middleware {
   return platformGuard(
@@ -32,7 +35,11 @@ export function heyreachAuth(store: PlatformStore): Middleware {
   );
 }
 
-/** Key check and lists: get all, create an empty list, add leads (V1 and V2), read leads. */
+/**
+ * Key check, webhooks and lists: get all, create an empty list, add leads (V1 and V2, at most
+ * 100 a call), read leads (with each lead's profileUrl and LinkedIn member id), delete leads
+ * by member id or by profile URL.
+ */
 export function heyreachRouter(state: SandboxState): Router {
   const router = new Router({ prefix: HEYREACH_PREFIX });
   const lists = (ctx: Ctx): Map<number, HeyreachList> => platformAccountOf(ctx).heyreachLists;
@@ -98,20 +105,53 @@ export function heyreachRouter(state: SandboxState): Router {
     ctx.body = publicList(list);
   });
   router.post('/list/AddLeadsToListV2', (ctx) =>
-    withList(ctx, (list) => (ctx.body = addLeads(list, bodyObject(ctx).leads))),
+    withLeadBatch(ctx, (list, leads) => (ctx.body = addLeads(state, list, leads))),
   );
   router.post('/list/AddLeadsToList', (ctx) =>
-    withList(ctx, (list) => (ctx.body = addLeads(list, bodyObject(ctx).leads).addedLeadsCount)),
+    withLeadBatch(ctx, (list, leads) => (ctx.body = addLeads(state, list, leads).addedLeadsCount)),
   );
   router.post('/list/GetLeadsFromList', (ctx) =>
     withList(ctx, (list) => {
       const body = bodyObject(ctx);
       const offset = Math.max(0, asNumber(body.offset, 0));
-      const limit = clamp(asNumber(body.limit, 100), 1, 100);
-      const leads = [...list.leads.values()];
+      const limit = clamp(asNumber(body.limit, 100), 1, LEADS_PER_PAGE);
+      const profileUrl = normaliseProfileUrl(asString(body.leadProfileUrl) ?? '');
+      const linkedInId = asString(body.leadLinkedInId);
+      const keyword = asString(body.keyword)?.toLowerCase();
+      const leads = [...list.leads.values()].filter(
+        (lead) =>
+          (!profileUrl || lead.profileUrl === profileUrl) &&
+          (!linkedInId || lead.linkedInId === linkedInId) &&
+          (!keyword ||
+            `${lead.firstName} ${lead.lastName} ${lead.companyName}`
+              .toLowerCase()
+              .includes(keyword)),
+      );
       ctx.body = { totalCount: leads.length, items: leads.slice(offset, offset + limit) };
     }),
   );
+  // The heyreach CLI sends these with DELETE and a JSON body; the reference lists them as POST.
+  // Both are taken. The answer's body is undocumented: the sandbox sends none.
+  const deleteByMemberIds = (ctx: Ctx) =>
+    withList(ctx, (list) => {
+      const ids = new Set(asStringArray(bodyObject(ctx).leadMemberIds));
+      for (const [key, lead] of list.leads) if (ids.has(lead.linkedInId)) list.leads.delete(key);
+      ctx.status = 200;
+      ctx.body = '';
+    });
+  const deleteByProfileUrl = (ctx: Ctx) =>
+    withList(ctx, (list) => {
+      for (const url of asStringArray(bodyObject(ctx).profileUrls)) {
+        const key = normaliseProfileUrl(url);
+        if (key) list.leads.delete(key);
+      }
+      ctx.status = 200;
+      ctx.body = '';
+    });
+  router.post('/list/DeleteLeadsFromList', deleteByMemberIds);
+  router.delete('/list/DeleteLeadsFromList', deleteByMemberIds);
+  router.post('/list/DeleteLeadsFromListByProfileUrl', deleteByProfileUrl);
+  router.delete('/list/DeleteLeadsFromListByProfileUrl', deleteByProfileUrl);
   return router;
 }
 
@@ -125,13 +165,28 @@ function withList(ctx: Ctx, handle: (list: HeyreachList) => void): void {
   handle(list);
 }
 
+/**
+ * A batch of leads for a list: more than 100 is refused with HeyReach's 400 (the API takes at
+ * most 100 per call) rather than cut silently.
+ */
+function withLeadBatch(ctx: Ctx, handle: (list: HeyreachList, leads: unknown[]) => void): void {
+  const leads = asArray(bodyObject(ctx).leads);
+  if (leads.length > LEADS_PER_CALL)
+    return badRequest(
+      ctx,
+      `At most ${LEADS_PER_CALL} leads can be added in one request (got ${leads.length}).`,
+    );
+  withList(ctx, (list) => handle(list, leads));
+}
+
 /** Public profile URLs only (`linkedin.com/in/<slug>`); anything else counts as failed. */
 function addLeads(
+  state: SandboxState,
   list: HeyreachList,
-  value: unknown,
+  leads: unknown[],
 ): { addedLeadsCount: number; updatedLeadsCount: number; failedLeadsCount: number } {
   const result = { addedLeadsCount: 0, updatedLeadsCount: 0, failedLeadsCount: 0 };
-  for (const lead of asArray(value).slice(0, LEADS_PER_CALL)) {
+  for (const lead of leads) {
     const profileUrl = isObject(lead)
       ? normaliseProfileUrl(asString(lead.profileUrl) ?? '')
       : undefined;
@@ -139,19 +194,21 @@ function addLeads(
       result.failedLeadsCount++;
       continue;
     }
-    if (list.leads.has(profileUrl)) result.updatedLeadsCount++;
+    const existing = list.leads.get(profileUrl);
+    if (existing) result.updatedLeadsCount++;
     else result.addedLeadsCount++;
     list.leads.set(profileUrl, {
+      id: existing?.id ?? state.platforms.ids.take(),
+      linkedInId: linkedInIdOf(profileUrl),
       profileUrl,
       firstName: asString(lead.firstName) ?? '',
       lastName: asString(lead.lastName) ?? '',
       companyName: asString(lead.companyName) ?? '',
       position: asString(lead.position) ?? '',
       emailAddress: asString(lead.emailAddress) ?? '',
-      addedAt: nowIso(),
+      addedAt: existing?.addedAt ?? nowIso(),
     });
   }
-  result.failedLeadsCount += Math.max(0, asArray(value).length - LEADS_PER_CALL);
   return result;
 }
 

@@ -96,9 +96,15 @@ export function instantlyRouter(state: SandboxState): Router {
     ctx.body = entry;
   });
   router.post('/block-lists-entries/bulk-create', (ctx) => {
-    const values = asArray(bodyObject(ctx).bl_values);
-    if (values.length < 1 || values.length > BULK_MAX)
-      return badRequest(ctx, `body/bl_values must contain between 1 and ${BULK_MAX} items`);
+    const body = bodyObject(ctx);
+    if (!Array.isArray(body.bl_values))
+      return badRequest(ctx, "body must have required property 'bl_values'");
+    const values = asArray(body.bl_values);
+    // Instantly validates the body (Fastify and its JSON schema: 1–1,000 items) before anything.
+    if (values.length < 1)
+      return badRequest(ctx, 'body/bl_values must NOT have fewer than 1 items');
+    if (values.length > BULK_MAX)
+      return badRequest(ctx, `body/bl_values must NOT have more than ${BULK_MAX} items`);
     const items: InstantlyBlockEntry[] = [];
     let invalid = 0;
     for (const raw of values) {
@@ -111,23 +117,27 @@ export function instantlyRouter(state: SandboxState): Router {
   router.get('/block-lists-entries', (ctx) => {
     const domainsOnly = queryString(ctx, 'domains_only') === 'true';
     const search = queryString(ctx, 'search')?.toLowerCase();
-    ctx.body = page(
-      ctx,
-      account(ctx).instantlyBlockList.filter(
-        (entry) =>
-          (!domainsOnly || entry.is_domain) && (!search || entry.bl_value.includes(search)),
-      ),
-    );
+    const entries = account(ctx).instantlyBlockList;
+    ctx.body =
+      !domainsOnly && !search
+        ? pageOf(ctx, entries.list(), (id) => entries.positionOf(id))
+        : page(
+            ctx,
+            entries
+              .list()
+              .filter(
+                (entry) =>
+                  (!domainsOnly || entry.is_domain) && (!search || entry.bl_value.includes(search)),
+              ),
+          );
   });
   router.delete('/block-lists-entries/:id', (ctx) => {
-    const owner = account(ctx);
-    const entry = owner.instantlyBlockList.find((candidate) => candidate.id === ctx.params.id);
+    const entry = account(ctx).instantlyBlockList.removeById(ctx.params.id ?? '');
     if (!entry) {
       ctx.status = 404;
       ctx.body = { statusCode: 404, error: 'Not Found', message: 'Block list entry not found' };
       return;
     }
-    owner.instantlyBlockList = owner.instantlyBlockList.filter((candidate) => candidate !== entry);
     ctx.body = entry;
   });
   router.post('/leads/list', (ctx) => {
@@ -150,7 +160,12 @@ export function instantlyRouter(state: SandboxState): Router {
   return router;
 }
 
-/** Adds a value unless invalid; a value already blocked answers the existing entry. */
+/**
+ * Adds a value unless invalid; a value already blocked answers the existing entry. Invalid
+ * (counted in `invalid_count`): anything that is not an ASCII e-mail address or domain — the
+ * non-Latin values spec 02 §5's non-Latin rule works around (an IDN domain not in punycode, a
+ * non-ASCII local part), and malformed values. One index lookup per value.
+ */
 function addEntry(
   state: SandboxState,
   account: PlatformAccount,
@@ -159,26 +174,34 @@ function addEntry(
   const value = raw.trim().toLowerCase();
   const kind = blockValueKind(value);
   if (!kind) return undefined;
-  const existing = account.instantlyBlockList.find((entry) => entry.bl_value === value);
-  if (existing) return existing;
-  const entry: InstantlyBlockEntry = {
-    id: state.platforms.newUuid(),
-    timestamp_created: nowIso(),
-    organization_id: account.workspaceId,
-    bl_value: value,
-    is_domain: kind === 'domain',
-  };
-  account.instantlyBlockList.push(entry);
-  return entry;
+  return (
+    account.instantlyBlockList.get(value) ??
+    account.instantlyBlockList.add(value, {
+      id: state.platforms.newUuid(),
+      timestamp_created: nowIso(),
+      organization_id: account.workspaceId,
+      bl_value: value,
+      is_domain: kind === 'domain',
+    })
+  );
 }
 
 function page<T extends { id: string }>(
   ctx: Ctx,
-  items: T[],
+  items: readonly T[],
+): { items: T[]; next_starting_after?: string } {
+  return pageOf(ctx, items, (id) => items.findIndex((item) => item.id === id));
+}
+
+/** Instantly's cursor paging: `limit` (1–100) items after the `starting_after` id. */
+function pageOf<T extends { id: string }>(
+  ctx: Ctx,
+  items: readonly T[],
+  positionOf: (id: string) => number,
 ): { items: T[]; next_starting_after?: string } {
   const limit = clamp(queryInt(ctx, 'limit', 100), 1, 100);
   const after = queryString(ctx, 'starting_after');
-  const start = after ? items.findIndex((item) => item.id === after) + 1 : 0;
+  const start = after ? positionOf(after) + 1 : 0;
   const slice = items.slice(start, start + limit);
   const last = slice[slice.length - 1];
   return {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PlatformSchema, type Platform } from '@outsync/contracts';
 import { nowIso } from '../core/http.ts';
 import { Sequence } from '../core/ids.ts';
@@ -61,6 +61,10 @@ export interface BisonBlacklistEntry {
 }
 
 export interface HeyreachLead {
+  /** HeyReach's lead id. */
+  id: number;
+  /** The LinkedIn member id (`leadMemberIds` of DeleteLeadsFromList), stable per profile. */
+  linkedInId: string;
   profileUrl: string;
   firstName: string;
   lastName: string;
@@ -109,11 +113,14 @@ export interface PlatformAccount {
   campaigns: PlatformCampaign[];
   smartleadCategories: Array<{ id: number; name: string; created_at: string }>;
   smartleadClients: Array<{ id: number; name: string; email: string; uuid: string }>;
-  smartleadBlockList: SmartleadBlockEntry[];
+  /** Keyed by client id and value (one entry per value and client). */
+  smartleadBlockList: IndexedEntries<SmartleadBlockEntry>;
   instantlyLabels: InstantlyLabel[];
-  instantlyBlockList: InstantlyBlockEntry[];
-  bisonEmails: BisonBlacklistEntry[];
-  bisonDomains: BisonBlacklistEntry[];
+  /** Keyed by value. */
+  instantlyBlockList: IndexedEntries<InstantlyBlockEntry>;
+  /** Keyed by value. */
+  bisonEmails: IndexedEntries<BisonBlacklistEntry>;
+  bisonDomains: IndexedEntries<BisonBlacklistEntry>;
   heyreachLists: Map<number, HeyreachList>;
   /** Where the platform posts its events (Smartlead and HeyReach registration). */
   webhooks: PlatformWebhook[];
@@ -129,6 +136,68 @@ export interface BisonInstance {
 }
 
 export class PlatformAccountError extends Error {}
+
+/**
+ * A block list kept in insertion order and indexed by key (the blocked value) and by id, so
+ * adding a value, finding a duplicate or an entry is O(1) and 100,000 entries stay fast. The
+ * ordered array behind paging is rebuilt only after a change, once.
+ */
+export class IndexedEntries<T> {
+  private readonly byKey = new Map<string, T>();
+  private readonly keyOfId = new Map<string, string>();
+  private ordered: T[] | undefined;
+  private positions: Map<string, number> | undefined;
+
+  constructor(private readonly idOf: (entry: T) => string) {}
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  get(key: string): T | undefined {
+    return this.byKey.get(key);
+  }
+
+  byId(id: string): T | undefined {
+    const key = this.keyOfId.get(id);
+    return key === undefined ? undefined : this.byKey.get(key);
+  }
+
+  /** Adds an entry under a key that is not taken (check with `get` first). */
+  add(key: string, entry: T): T {
+    this.byKey.set(key, entry);
+    this.keyOfId.set(this.idOf(entry), key);
+    this.changed();
+    return entry;
+  }
+
+  removeById(id: string): T | undefined {
+    const key = this.keyOfId.get(id);
+    const entry = key === undefined ? undefined : this.byKey.get(key);
+    if (key === undefined || entry === undefined) return undefined;
+    this.byKey.delete(key);
+    this.keyOfId.delete(id);
+    this.changed();
+    return entry;
+  }
+
+  /** Every entry, oldest first. */
+  list(): readonly T[] {
+    this.ordered ??= [...this.byKey.values()];
+    return this.ordered;
+  }
+
+  /** Where an entry stands in `list()` (-1 when absent), for cursor paging. */
+  positionOf(id: string): number {
+    this.positions ??= new Map(this.list().map((entry, index) => [this.idOf(entry), index]));
+    return this.positions.get(id) ?? -1;
+  }
+
+  private changed(): void {
+    this.ordered = undefined;
+    this.positions = undefined;
+  }
+}
 
 /** The sequencers' accounts, by platform and API key, and bison's instances. */
 export class PlatformStore {
@@ -179,11 +248,11 @@ export class PlatformStore {
       campaigns: [],
       smartleadCategories: [],
       smartleadClients: [],
-      smartleadBlockList: [],
+      smartleadBlockList: new IndexedEntries((entry) => String(entry.id)),
       instantlyLabels: [],
-      instantlyBlockList: [],
-      bisonEmails: [],
-      bisonDomains: [],
+      instantlyBlockList: new IndexedEntries((entry) => entry.id),
+      bisonEmails: new IndexedEntries((entry) => String(entry.id)),
+      bisonDomains: new IndexedEntries((entry) => String(entry.id)),
       heyreachLists: new Map(),
       webhooks: [],
       leads: new Map(),
@@ -233,6 +302,19 @@ export class PlatformStore {
   newUuid(): string {
     return randomUUID();
   }
+}
+
+/**
+ * A LinkedIn member id for a public profile URL: the same profile gets the same id in every
+ * list, as a real member id would (the sandbox has no LinkedIn to ask).
+ */
+export function linkedInIdOf(profileUrl: string): string {
+  return `ACoAA${createHash('sha256').update(profileUrl).digest('base64url').slice(0, 34)}`;
+}
+
+/** One Smartlead block-list entry per value and client (null: account-wide). */
+export function smartleadBlockKey(value: string, clientId: number | null): string {
+  return `${clientId ?? ''}|${value}`;
 }
 
 export function findLead(account: PlatformAccount, email: string): PlatformLead | undefined {

@@ -16,6 +16,7 @@ import { platformAccountOf, platformGuard } from './platform-auth.ts';
 import {
   blockValueKind,
   campaignsOf,
+  smartleadBlockKey,
   findLead,
   leadsOf,
   type PlatformAccount,
@@ -121,20 +122,20 @@ export function smartleadRouter(state: SandboxState): Router {
     const search = queryString(ctx, 'filter_email_or_domain')?.toLowerCase();
     const limit = clamp(queryInt(ctx, 'limit', 100), 1, 1000);
     const offset = Math.max(0, queryInt(ctx, 'offset', 0));
-    ctx.body = account(ctx)
-      .smartleadBlockList.filter(
-        (entry) =>
-          (clientId === undefined || String(entry.client_id) === clientId) &&
-          (!search || entry.email_or_domain.includes(search)),
-      )
-      .slice(offset, offset + limit);
+    const entries = account(ctx).smartleadBlockList.list();
+    const filtered =
+      clientId === undefined && !search
+        ? entries
+        : entries.filter(
+            (entry) =>
+              (clientId === undefined || String(entry.client_id) === clientId) &&
+              (!search || entry.email_or_domain.includes(search)),
+          );
+    ctx.body = filtered.slice(offset, offset + limit);
   });
   router.delete('/leads/delete-domain-block-list', (ctx) => {
-    const id = queryInt(ctx, 'id', -1);
-    const owner = account(ctx);
-    const before = owner.smartleadBlockList.length;
-    owner.smartleadBlockList = owner.smartleadBlockList.filter((entry) => entry.id !== id);
-    ctx.body = { ok: owner.smartleadBlockList.length < before };
+    const removed = account(ctx).smartleadBlockList.removeById(String(queryInt(ctx, 'id', -1)));
+    ctx.body = { ok: removed !== undefined };
   });
   router.get(['/leads', '/leads/'], (ctx) => {
     const lead = findLead(account(ctx), queryString(ctx, 'email') ?? '');
@@ -160,6 +161,11 @@ export function smartleadRouter(state: SandboxState): Router {
   return router;
 }
 
+/**
+ * `POST /leads/add-domain-block-list`: e-mails and domains in one array, scoped to a client or
+ * account-wide. Each value costs one lookup in the account's index (value and client), so a
+ * list of 100,000 grows as fast as the first thousand.
+ */
 function addToBlockList(ctx: Ctx, state: SandboxState): void {
   const body = bodyObject(ctx);
   const values = asArray(body.domain_block_list).concat(asArray(body.email_block_list));
@@ -169,6 +175,7 @@ function addToBlockList(ctx: Ctx, state: SandboxState): void {
   let added = 0;
   let duplicates = 0;
   const invalid: string[] = [];
+  const now = nowIso();
   for (const raw of values) {
     const value = (asString(raw) ?? '').trim().toLowerCase();
     const kind = blockValueKind(value);
@@ -176,16 +183,17 @@ function addToBlockList(ctx: Ctx, state: SandboxState): void {
       invalid.push(String(raw));
       continue;
     }
-    if (list.some((entry) => entry.email_or_domain === value && entry.client_id === clientId)) {
+    const key = smartleadBlockKey(value, clientId);
+    if (list.get(key)) {
       duplicates++;
       continue;
     }
-    list.push({
+    list.add(key, {
       id: state.platforms.ids.take(),
       email_or_domain: value,
       type: kind,
       client_id: clientId,
-      created_at: nowIso(),
+      created_at: now,
     });
     added++;
   }

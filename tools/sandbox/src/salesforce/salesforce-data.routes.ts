@@ -31,7 +31,7 @@ import {
   type SfRecord,
   type SfValue,
 } from './salesforce-store.ts';
-import { reportDescribe, reportList, runReport } from './salesforce-reports.ts';
+import { ReportRequestError, reportDescribe, reportList, runReport } from './salesforce-reports.ts';
 
 const QUERY_BATCH = 2000;
 const COLLECTION_MAX = 200;
@@ -310,13 +310,22 @@ export function salesforceDataRouter(state: SandboxState): Router {
         (ctx.body = runReport(store(ctx), report, queryString(ctx, 'includeDetails') !== 'false')),
     ),
   );
+  // A POST runs the report with the body's `reportMetadata` (columns, filters, sort) for
+  // this run only.
   router.post('/:version/analytics/reports/:reportId', (ctx) =>
-    withReport(
-      ctx,
-      store(ctx),
-      (report) =>
-        (ctx.body = runReport(store(ctx), report, queryString(ctx, 'includeDetails') !== 'false')),
-    ),
+    withReport(ctx, store(ctx), (report) => {
+      try {
+        ctx.body = runReport(
+          store(ctx),
+          report,
+          queryString(ctx, 'includeDetails') !== 'false',
+          bodyObject(ctx),
+        );
+      } catch (error) {
+        if (!(error instanceof ReportRequestError)) throw error;
+        badRequest(ctx, 'BAD_REQUEST', error.message);
+      }
+    }),
   );
   return router;
 }

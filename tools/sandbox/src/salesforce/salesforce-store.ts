@@ -84,12 +84,28 @@ export interface ReportColumn {
   dataType: string;
 }
 
+/** A report filter as the Reports API writes it: `{column, operator, value}`. */
+export interface ReportFilter {
+  column: string;
+  operator: string;
+  value: string;
+}
+
 export interface ReportDefinition {
   id: string;
   name: string;
   objectName: string;
+  /** The detail columns, in order. */
   columns: ReportColumn[];
-  where: (record: SfRecord) => boolean;
+  /** The report's field filters (describe's `reportFilters`); a run's posted ones replace them. */
+  reportFilters?: ReportFilter[];
+  /** Filter logic over `reportFilters` ("1 AND (2 OR 3)"); all of them when left out. */
+  reportBooleanFilter?: string | null;
+  /**
+   * The report's standard filter (its scope, e.g. the records a seed made), which the API
+   * neither shows in `reportFilters` nor lets a run change.
+   */
+  where?: (record: SfRecord) => boolean;
 }
 
 /** The simulated org: records per sObject, custom fields with their field-level security, reports. */
@@ -277,6 +293,32 @@ export class SalesforceStore {
     });
     this.derive(objectName, record);
     return record;
+  }
+
+  /**
+   * Creates many records the way `create` does (ids, timestamps, checkboxes false, derived
+   * Name) without checking each value, for seeds whose values are valid by construction:
+   * 100,000 contacts in well under a second.
+   */
+  createSeeded(objectName: string, rows: SfRecord[]): SfRecord[] {
+    const records = this.records.get(objectName);
+    if (!records) throw new Error(`unknown object ${objectName}`);
+    const checkboxes = (standardFields(objectName) ?? [])
+      .filter((candidate) => candidate.type === 'boolean')
+      .map((candidate) => candidate.name);
+    const now = nowIso();
+    return rows.map((values) => {
+      const record: SfRecord = {
+        Id: this.newId(objectName),
+        CreatedDate: now,
+        LastModifiedDate: now,
+      };
+      for (const name of checkboxes) record[name] = false;
+      Object.assign(record, values);
+      this.derive(objectName, record);
+      records.set(String(record.Id), record);
+      return record;
+    });
   }
 
   /** Stores a record the API creates itself (tooling metadata), skipping field validation. */

@@ -6,11 +6,23 @@ import {
   SECOND_API_KEYS,
   SMARTLEAD_DEMO_CAMPAIGN_ID,
 } from '../demo-constants.ts';
+import type { JsonObject } from '../core/http.ts';
+import {
+  compileListFilter,
+  normalizeListFilter,
+  type RecordPredicate,
+} from '../hubspot/hubspot-list-filters.ts';
 import type { HubspotStore } from '../hubspot/hubspot-store.ts';
 import { applyAccountSetup } from '../platforms/platform-setup.ts';
-import { INSTANTLY_ORGANIZATION_ID, INSTANTLY_OWNER_ID } from '../platforms/platform-store.ts';
+import {
+  INSTANTLY_ORGANIZATION_ID,
+  INSTANTLY_OWNER_ID,
+  smartleadBlockKey,
+} from '../platforms/platform-store.ts';
 import type { SalesforceStore } from '../salesforce/salesforce-store.ts';
 import type { SandboxState } from '../sandbox-state.ts';
+import { companyProperties, contactProperties, optedOutContact } from './bulk-seed.ts';
+import { generateCompanies, generatePeople } from './generated-people.ts';
 
 const FIRST_NAMES = [
   'Ava',
@@ -115,6 +127,7 @@ export function seedDemoData(state: SandboxState): void {
     companies: DEMO_COMPANIES,
     people: demoPeople(),
     doNotContact: 4,
+    generated: DEMO_GENERATED,
   });
   const second = state.hubspotPortals.get(HUBSPOT_SECOND_HUB_ID);
   if (second)
@@ -125,9 +138,16 @@ export function seedDemoData(state: SandboxState): void {
       people: secondPeople(),
       doNotContact: 1,
     });
-  seedSalesforce(state.salesforceOrgs.demo().store, DEMO_OWNERS, DEMO_COMPANIES, demoPeople());
+  seedSalesforce(
+    state.salesforceOrgs.demo().store,
+    DEMO_OWNERS,
+    DEMO_COMPANIES,
+    demoPeople(),
+    DEMO_OPTED_OUT_CONTACTS,
+  );
   const secondOrg = state.salesforceOrgs.get(SALESFORCE_SECOND_ORG_KEY);
-  if (secondOrg) seedSalesforce(secondOrg.store, SECOND_OWNERS, SECOND_COMPANIES, secondPeople());
+  if (secondOrg)
+    seedSalesforce(secondOrg.store, SECOND_OWNERS, SECOND_COMPANIES, secondPeople(), 0);
   seedPlatforms(state);
 }
 
@@ -138,7 +158,17 @@ interface HubspotSeed {
   people: ReturnType<typeof demoPeople>;
   /** How many of the people go on the "Do not contact" list. */
   doNotContact: number;
+  /**
+   * Generated contacts and companies (src/seed/generated-people.ts, traps included) that join
+   * "Do not contact" and "Competitor companies" besides the people and companies above.
+   */
+  generated?: { contacts: number; companies: number };
 }
+
+/** The demo portal's block-list sources: about 300 contacts and 200 companies. */
+const DEMO_GENERATED = { contacts: 296, companies: 198 };
+/** Opted-out contacts beside the demo people, so "Do Not Contact - Contacts" has 48 rows. */
+const DEMO_OPTED_OUT_CONTACTS = 45;
 
 function seedHubspot(hubspot: HubspotStore, seed: HubspotSeed): void {
   seed.owners.forEach((owner, index) =>
@@ -170,25 +200,65 @@ function seedHubspot(hubspot: HubspotStore, seed: HubspotSeed): void {
     if (companyId) hubspot.associate('contacts', contact.id, 'companies', companyId, 279);
     return contact.id;
   });
+  const generatedContactIds = generatePeople(seed.generated?.contacts ?? 0).map(
+    (person, index) => hubspot.create('contacts', contactProperties(person, index)).id,
+  );
+  const generatedCompanyIds = generateCompanies(seed.generated?.companies ?? 0).map(
+    (entry) => hubspot.create('companies', companyProperties(entry)).id,
+  );
+  const joined = new Date().toISOString();
   const doNotContact = hubspot.createList({
     name: 'Do not contact',
     objectTypeId: '0-1',
     processingType: 'MANUAL',
   });
-  contactIds
-    .slice(0, seed.doNotContact)
-    .forEach((id) => doNotContact.members.set(id, new Date().toISOString()));
+  [...contactIds.slice(0, seed.doNotContact), ...generatedContactIds].forEach((id) =>
+    doNotContact.members.set(id, joined),
+  );
   const competitors = hubspot.createList({
     name: 'Competitor companies',
     objectTypeId: '0-2',
     processingType: 'MANUAL',
   });
-  companyIds.slice(4).forEach((id) => competitors.members.set(id, new Date().toISOString()));
+  [...companyIds.slice(4), ...generatedCompanyIds].forEach((id) =>
+    competitors.members.set(id, joined),
+  );
   hubspot.createList({
     name: 'Customers (dynamic)',
     objectTypeId: '0-1',
     processingType: 'DYNAMIC',
+    ...customersFilter(hubspot),
   });
+}
+
+/** "Customers (dynamic)": contacts whose lifecycle stage is customer, kept up to date. */
+function customersFilter(hubspot: HubspotStore): {
+  filterBranch: JsonObject;
+  matches: RecordPredicate;
+} {
+  const filterBranch = normalizeListFilter({
+    filterBranchType: 'OR',
+    filters: [],
+    filterBranches: [
+      {
+        filterBranchType: 'AND',
+        filterBranches: [],
+        filters: [
+          {
+            filterType: 'PROPERTY',
+            property: 'lifecyclestage',
+            operation: {
+              operationType: 'ENUMERATION',
+              operator: 'IS_ANY_OF',
+              values: ['customer'],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const properties = hubspot.propertyMap('contacts');
+  return { filterBranch, matches: compileListFilter(filterBranch, (name) => properties.has(name)) };
 }
 
 export const SMARTLEAD_DEMO_CATEGORIES = [
@@ -264,7 +334,7 @@ function seedPlatforms(state: SandboxState): void {
       use_with_ai: false,
     },
   );
-  smartlead.smartleadBlockList.push({
+  smartlead.smartleadBlockList.add(smartleadBlockKey('competitor.example', null), {
     id: platforms.ids.take(),
     email_or_domain: 'competitor.example',
     type: 'domain',
@@ -328,6 +398,7 @@ function seedSalesforce(
   owners: typeof DEMO_OWNERS,
   companies: typeof DEMO_COMPANIES,
   people: ReturnType<typeof demoPeople>,
+  optedOutContacts: number,
 ): void {
   const users = owners.map((owner) =>
     org.create('User', {
@@ -374,6 +445,12 @@ function seedSalesforce(
       });
     }
   });
+  // Generated people who opted out, with the e-mail traps Salesforce itself accepts.
+  for (const person of generatePeople(optedOutContacts, { emailTraps: 'salesforce' }))
+    org.create('Contact', {
+      ...optedOutContact(person),
+      OwnerId: userIds[0] ?? null,
+    });
   // An inactive user, so "active users" queries have something to leave out.
   org.create('User', {
     Email: `former.user@${companies[0]?.domain ?? 'example.com'}`,
@@ -413,7 +490,7 @@ function seedSalesforce(
           dataType: 'string',
         },
       ],
-      where: (record) => record.HasOptedOutOfEmail === true,
+      reportFilters: [{ column: 'EMAIL_OPT_OUT', operator: 'equals', value: 'True' }],
     },
     {
       id: org.newId('Report'),
@@ -423,7 +500,7 @@ function seedSalesforce(
         { apiName: 'ACCOUNT.NAME', label: 'Account Name', field: 'Name', dataType: 'string' },
         { apiName: 'URL', label: 'Website', field: 'Website', dataType: 'url' },
       ],
-      where: (record) => record.Type === 'Competitor',
+      reportFilters: [{ column: 'TYPE', operator: 'equals', value: 'Competitor' }],
     },
     {
       id: org.newId('Report'),
@@ -435,7 +512,7 @@ function seedSalesforce(
         { apiName: 'EMAIL', label: 'Email', field: 'Email', dataType: 'email' },
         { apiName: 'COMPANY', label: 'Company', field: 'Company', dataType: 'string' },
       ],
-      where: (record) => record.Status !== 'Closed - Converted',
+      reportFilters: [{ column: 'STATUS', operator: 'notEqual', value: 'Closed - Converted' }],
     },
   ];
 }

@@ -90,4 +90,48 @@ describe('HubSpot lists through @hubspot/api-client', () => {
     expect(error.code).toBe(404);
     expect(error.body).toMatchObject({ status: 'error' });
   });
+
+  it('creates a DYNAMIC list from a filterBranch, whose members follow the filter; adding by hand is a 400', async () => {
+    const person = await hub.client.crm.contacts.basicApi.create({
+      properties: { email: 'dynamic@conformance.example', lifecyclestage: 'customer' },
+      associations: [],
+    });
+    const created = await hub.client.crm.lists.listsApi.create({
+      name: 'Conformance customers',
+      objectTypeId: '0-1',
+      processingType: 'DYNAMIC',
+      filterBranch: {
+        filterBranchType: 'OR',
+        filterBranchOperator: 'OR',
+        filters: [],
+        filterBranches: [
+          {
+            filterBranchType: 'AND',
+            filterBranchOperator: 'AND',
+            filterBranches: [],
+            filters: [
+              {
+                filterType: 'PROPERTY',
+                property: 'email',
+                operation: {
+                  operationType: 'STRING',
+                  operator: 'ENDS_WITH',
+                  value: '@conformance.example',
+                  includeObjectsWithNoValueSet: false,
+                },
+              },
+            ],
+          },
+        ],
+      },
+    } as Parameters<typeof hub.client.crm.lists.listsApi.create>[0]);
+    expect(created.list).toMatchObject({ processingType: 'DYNAMIC', size: 1 });
+    const page = await hub.client.crm.lists.membershipsApi.getPage(created.list.listId);
+    expect(page.results.map((member) => member.recordId)).toEqual([person.id]);
+    const error = await apiError(
+      hub.client.crm.lists.membershipsApi.add(created.list.listId, [person.id]),
+    );
+    expect(error.code).toBe(400);
+    expect(error.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+  });
 });
