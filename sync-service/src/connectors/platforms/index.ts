@@ -13,14 +13,23 @@ export {
 } from './smartlead/smartlead-client';
 export {
   INSTANTLY_BASE_URL,
+  INSTANTLY_BLOCK_LIST_BATCH_MAX,
   INSTANTLY_BUILT_IN_CATEGORIES,
   createInstantlyClient,
+  type InstantlyBlockListResult,
   type InstantlyClient,
 } from './instantly/instantly-client';
-export { bisonInstanceUrl, createBisonClient, type BisonClient } from './bison/bison-client';
+export {
+  bisonInstanceUrl,
+  createBisonClient,
+  type BisonBlacklistResult,
+  type BisonClient,
+} from './bison/bison-client';
 export {
   HEYREACH_BASE_URL,
+  HEYREACH_LEADS_BATCH_MAX,
   createHeyreachClient,
+  type HeyreachAddLeadsResult,
   type HeyreachClient,
   type HeyreachList,
   type HeyreachListType,

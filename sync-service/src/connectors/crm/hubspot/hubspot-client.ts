@@ -50,6 +50,9 @@ export type HubspotList = {
   size: number | null;
 };
 
+/** One page of a list's members, by record id (ascending); `next` is the cursor of the next page. */
+export type HubspotMembershipPage = { recordIds: string[]; next?: string };
+
 export type HubspotClient = {
   listOwners(): Promise<HubspotOwner[]>;
   listProperties(objectType: HubspotObjectType): Promise<HubspotProperty[]>;
@@ -57,10 +60,23 @@ export type HubspotClient = {
     objectTypeId?: HubspotListObjectTypeId;
     query?: string;
   }): Promise<HubspotList[]>;
+  /** `GET /crm/v3/lists/{listId}`; a list HubSpot does not have is `not_found`. */
+  getList(listId: string): Promise<HubspotList>;
+  /**
+   * `GET /crm/v3/lists/{listId}/memberships`: one page of member ids (at most 250). The records
+   * themselves come from `batchReadObjects`.
+   */
+  listMembershipPage(
+    listId: string,
+    after?: string,
+    limit?: number,
+  ): Promise<HubspotMembershipPage>;
 } & HubspotObjectsApi;
 
 const OWNERS_PAGE = 100;
 const LISTS_PAGE = 500;
+/** HubSpot's largest memberships page. */
+const MEMBERSHIPS_PAGE = 250;
 
 const OwnersPageSchema = z.looseObject({
   results: z.array(
@@ -89,18 +105,32 @@ const PropertiesSchema = z.looseObject({
   ),
 });
 
+const ListSchema = z.looseObject({
+  listId: z.string(),
+  name: z.string(),
+  objectTypeId: z.string(),
+  processingType: z.string(),
+  size: z.number().int().nonnegative().optional(),
+  additionalProperties: z.record(z.string(), z.unknown()).optional(),
+});
+
 const ListSearchSchema = z.looseObject({
-  lists: z.array(
-    z.looseObject({
-      listId: z.string(),
-      name: z.string(),
-      objectTypeId: z.string(),
-      processingType: z.string(),
-      additionalProperties: z.record(z.string(), z.unknown()).optional(),
-    }),
-  ),
+  lists: z.array(ListSchema),
   hasMore: z.boolean(),
   offset: z.number().int(),
+});
+
+const ListFetchSchema = z.looseObject({ list: ListSchema });
+
+const MembershipsPageSchema = z.looseObject({
+  results: z.array(
+    z.looseObject({
+      // A string in the OpenAPI; a number would name the same record.
+      recordId: z.union([z.string().min(1), z.number().int()]),
+      membershipTimestamp: z.string().optional(),
+    }),
+  ),
+  paging: z.looseObject({ next: z.looseObject({ after: z.string() }).optional() }).optional(),
 });
 
 /** HubSpot CRM v3 for one connected portal; every call carries its OAuth token. */
@@ -166,18 +196,48 @@ export function createHubspotClient(options: HubspotClientOptions): HubspotClien
           schema: ListSearchSchema,
         });
         return {
-          items: page.lists.map((list) => ({
-            listId: list.listId,
-            name: list.name,
-            objectTypeId: list.objectTypeId,
-            processingType: list.processingType,
-            size: listSize(list.additionalProperties?.hs_list_size),
-          })),
+          items: page.lists.map(toList),
           next: page.hasMore ? page.offset : undefined,
         };
       }),
 
+    async getList(listId) {
+      const answer = await http.request({
+        operation: 'getList',
+        method: 'GET',
+        path: `/crm/v3/lists/${encodeURIComponent(listId)}`,
+        schema: ListFetchSchema,
+      });
+      return toList(answer.list);
+    },
+
+    async listMembershipPage(listId, after, limit = MEMBERSHIPS_PAGE) {
+      const page = await http.request({
+        operation: 'listMembershipPage',
+        method: 'GET',
+        path: `/crm/v3/lists/${encodeURIComponent(listId)}/memberships`,
+        query: { limit, after },
+        schema: MembershipsPageSchema,
+      });
+      const next = page.paging?.next?.after;
+      return {
+        recordIds: page.results.map((member) => String(member.recordId)),
+        ...(next === undefined ? {} : { next }),
+      };
+    },
+
     ...createHubspotObjectsApi(http),
+  };
+}
+
+function toList(list: z.output<typeof ListSchema>): HubspotList {
+  return {
+    listId: list.listId,
+    name: list.name,
+    objectTypeId: list.objectTypeId,
+    processingType: list.processingType,
+    // A fetched list carries `size`; a searched one `hs_list_size`.
+    size: list.size ?? listSize(list.additionalProperties?.hs_list_size),
   };
 }
 

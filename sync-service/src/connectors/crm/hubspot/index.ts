@@ -16,6 +16,7 @@ export {
   type HubspotClientOptions,
   type HubspotList,
   type HubspotListObjectTypeId,
+  type HubspotMembershipPage,
   type HubspotObjectType,
   type HubspotOwner,
   type HubspotProperty,

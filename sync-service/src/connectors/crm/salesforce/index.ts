@@ -28,6 +28,9 @@ export {
   type SalesforceRecord,
   type SalesforceReport,
   type SalesforceReportDescribe,
+  type SalesforceReportFilter,
+  type SalesforceReportRow,
+  type SalesforceReportRowsOptions,
   type SalesforceTaskType,
   type SalesforceUser,
 } from './salesforce-client';

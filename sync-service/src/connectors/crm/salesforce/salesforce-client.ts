@@ -68,6 +68,23 @@ export type SalesforceReportDescribe = {
   format: string;
   /** Detail columns by API name (`EMAIL`, `ACCOUNT.NAME`), in the order of a row's cells. */
   detailColumns: string[];
+  /** `reportType.type`: `ContactList`, `LeadList`…; null when the describe leaves it out. */
+  reportType: string | null;
+  /** The filters saved with the report, as a run takes them back. */
+  reportFilters: SalesforceReportFilter[];
+  /** The saved filter logic (`(1 OR 2) AND 3`); null when the filters are simply ANDed. */
+  reportBooleanFilter: string | null;
+};
+
+/** A report filter: `{column: 'EMAIL', operator: 'notEqual', value: ''}`. */
+export type SalesforceReportFilter = { column: string; operator: string; value: string };
+
+/** One report row: each chosen column's cell value as text, null when the cell is empty. */
+export type SalesforceReportRow<Column extends string = string> = Record<Column, string | null>;
+
+export type SalesforceReportRowsOptions = {
+  /** Called after each page with the number of rows read so far (progress for the caller). */
+  onPage?: (rowsSoFar: number) => void | Promise<void>;
 };
 
 export type SalesforceCustomFieldType =
@@ -141,6 +158,15 @@ export type SalesforceClient = {
   listReports(): Promise<SalesforceReport[]>;
   /** `GET /analytics/reports/{id}/describe`; a report that does not exist is `not_found`. */
   describeReport(reportId: string): Promise<SalesforceReportDescribe>;
+  /**
+   * Every row of a tabular report, the chosen detail columns only, past the Reports API's
+   * 2,000-row cap (paged by record id; see `runReportRows` below for the protocol).
+   */
+  runReportRows<Column extends string>(
+    reportId: string,
+    columns: readonly Column[],
+    options?: SalesforceReportRowsOptions,
+  ): Promise<Array<SalesforceReportRow<Column>>>;
 } & SalesforceObjectsApi;
 
 /** sObject Collections take at most 200 records a call. */
@@ -198,14 +224,55 @@ const IdRowSchema = z.looseObject({ Id: z.string() });
 
 const ReportListSchema = z.array(z.looseObject({ id: z.string(), name: z.string() }));
 
+const ReportFilterSchema = z.looseObject({
+  column: z.string(),
+  operator: z.string(),
+  value: z.string().nullish(),
+});
+
 const ReportDescribeSchema = z.looseObject({
   reportMetadata: z.looseObject({
     id: z.string(),
     name: z.string(),
     reportFormat: z.string(),
+    reportType: z.looseObject({ type: z.string() }).nullish(),
     detailColumns: z.array(z.string()).default([]),
+    reportFilters: z.array(ReportFilterSchema).nullish(),
+    reportBooleanFilter: z.string().nullish(),
   }),
+  // Every column of the report type, by API name, per section. Only the data types are read (to
+  // find the id column); a section in any other shape is ignored rather than failing the describe.
+  reportTypeMetadata: z
+    .looseObject({
+      categories: z
+        .array(
+          z.looseObject({
+            columns: z
+              .record(z.string(), z.looseObject({ dataType: z.string().nullish() }))
+              .optional()
+              .catch(undefined),
+          }),
+        )
+        .nullish(),
+    })
+    .nullish(),
 });
+
+const ReportCellSchema = z.looseObject({ label: z.string().nullish(), value: z.unknown() });
+
+const ReportRunSchema = z.looseObject({
+  allData: z.boolean(),
+  factMap: z.record(
+    z.string(),
+    z.looseObject({
+      rows: z.array(z.looseObject({ dataCells: z.array(ReportCellSchema) })).nullish(),
+    }),
+  ),
+  reportMetadata: z.looseObject({ detailColumns: z.array(z.string()).nullish() }).nullish(),
+});
+
+/** The only format whose detail rows come as one list (`factMap['T!T']`). */
+const TABULAR = 'TABULAR';
 
 const CollectionResultsSchema = z.array(
   z.looseObject({
@@ -396,6 +463,103 @@ export function createSalesforceClient(options: SalesforceClientOptions): Salesf
     }
   }
 
+  async function readReportDescribe(
+    reportId: string,
+    operation: string,
+  ): Promise<{ report: SalesforceReportDescribe; idColumns: string[] }> {
+    const answer = await http.request({
+      operation,
+      method: 'GET',
+      path: `${dataPath}/analytics/reports/${encodeURIComponent(reportId)}/describe`,
+      schema: ReportDescribeSchema,
+    });
+    const metadata = answer.reportMetadata;
+    const report: SalesforceReportDescribe = {
+      id: metadata.id,
+      name: metadata.name,
+      format: metadata.reportFormat,
+      detailColumns: metadata.detailColumns,
+      reportType: metadata.reportType?.type ?? null,
+      reportFilters: (metadata.reportFilters ?? []).map((filter) => ({
+        column: filter.column,
+        operator: filter.operator,
+        value: filter.value ?? '',
+      })),
+      reportBooleanFilter: metadata.reportBooleanFilter?.trim() || null,
+    };
+    const idColumns = (answer.reportTypeMetadata?.categories ?? []).flatMap((category) =>
+      Object.entries(category.columns ?? {}).flatMap(([name, column]) =>
+        column.dataType?.toLowerCase() === 'id' ? [name] : [],
+      ),
+    );
+    return { report, idColumns };
+  }
+
+  /**
+   * The Reports API answers at most the first 2,000 detail rows of a run (`allData: false` says
+   * there were more). To read them all, every run sorts by the report's record id and asks only
+   * for the rows past the last id read:
+   * 1. describe the report: it must be tabular; its own filters (and their logic) are kept;
+   * 2. the id column: `<OBJECT>_ID` from the report type (`ContactList` → `CONTACT_ID`), or, when
+   *    the describe lists the report type's columns, one whose dataType is `id`;
+   * 3. `POST /analytics/reports/{id}?includeDetails=true` with `{reportMetadata: {detailColumns:
+   *    [...columns, idColumn], sortBy: [{sortColumn: idColumn, sortOrder: 'Asc'}], reportFilters:
+   *    [...own filters, {column: idColumn, operator: 'greaterThan', value: lastId}]}}`, the id
+   *    filter left out of the first run;
+   * 4. read `factMap['T!T'].rows[].dataCells[]` (in the order of the answer's `detailColumns`)
+   *    and run again until `allData` is true. A run that adds no new row while `allData` is still
+   *    false fails as `unexpected` rather than asking for ever.
+   */
+  async function runReportRows<Column extends string>(
+    reportId: string,
+    columns: readonly Column[],
+    options: SalesforceReportRowsOptions = {},
+  ): Promise<Array<SalesforceReportRow<Column>>> {
+    const { report, idColumns } = await readReportDescribe(reportId, 'runReportRows');
+    const idColumn = pagingColumnOf(report, idColumns);
+    const detailColumns: string[] = [...columns];
+    if (!detailColumns.includes(idColumn)) detailColumns.push(idColumn);
+    const rows: Array<SalesforceReportRow<Column>> = [];
+    const seen = new Set<string>();
+    let lastId: string | undefined;
+    for (;;) {
+      const idFilter =
+        lastId === undefined ? [] : [{ column: idColumn, operator: 'greaterThan', value: lastId }];
+      const run = await http.request({
+        operation: 'runReportRows',
+        method: 'POST',
+        path: `${dataPath}/analytics/reports/${encodeURIComponent(reportId)}`,
+        query: { includeDetails: true },
+        json: {
+          reportMetadata: {
+            detailColumns,
+            sortBy: [{ sortColumn: idColumn, sortOrder: 'Asc' }],
+            reportFilters: [...report.reportFilters, ...idFilter],
+            ...filterLogic(report, idFilter.length > 0),
+          },
+        },
+        // A run only reads.
+        idempotent: true,
+        schema: ReportRunSchema,
+      });
+      let added = 0;
+      for (const row of readRows(report, run, detailColumns, idColumn, columns)) {
+        lastId = row.id;
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        rows.push(row.cells);
+        added++;
+      }
+      await options.onPage?.(rows.length);
+      if (run.allData) return rows;
+      if (added === 0) {
+        throw reportError(
+          `Salesforce report "${report.name}" stopped adding rows after ${rows.length} while saying more remain (allData false).`,
+        );
+      }
+    }
+  }
+
   return {
     query: (soql, record) => query(soql, record),
 
@@ -445,15 +609,10 @@ export function createSalesforceClient(options: SalesforceClientOptions): Salesf
     },
 
     async describeReport(reportId) {
-      const answer = await http.request({
-        operation: 'describeReport',
-        method: 'GET',
-        path: `${dataPath}/analytics/reports/${encodeURIComponent(reportId)}/describe`,
-        schema: ReportDescribeSchema,
-      });
-      const { id, name, reportFormat, detailColumns } = answer.reportMetadata;
-      return { id, name, format: reportFormat, detailColumns };
+      return (await readReportDescribe(reportId, 'describeReport')).report;
     },
+
+    runReportRows,
 
     listTaskTypes,
 
@@ -498,6 +657,104 @@ export function createSalesforceClient(options: SalesforceClientOptions): Salesf
 
     ...createSalesforceObjectsApi(http, dataPath),
   };
+}
+
+function reportError(message: string): ConnectorError {
+  return new ConnectorError({
+    system: 'salesforce',
+    operation: 'runReportRows',
+    code: 'unexpected',
+    message,
+  });
+}
+
+/**
+ * The column a report is paged by: `<OBJECT>_ID` from the report type (`LeadList` → `LEAD_ID`)
+ * when the describe's id-typed columns include it or list none; otherwise the first id-typed
+ * column (a custom report type names its own). Only a tabular report pages this way.
+ */
+function pagingColumnOf(report: SalesforceReportDescribe, idColumns: string[]): string {
+  if (report.format.toUpperCase() !== TABULAR) {
+    throw reportError(
+      `Salesforce report "${report.name}" is a ${report.format} report; it must be tabular (Format: Tabular) for its rows to be read.`,
+    );
+  }
+  const object = report.reportType?.replace(/List$/, '').trim();
+  const fromType = object ? `${object.toUpperCase()}_ID` : undefined;
+  const column =
+    fromType !== undefined && (idColumns.length === 0 || idColumns.includes(fromType))
+      ? fromType
+      : idColumns[0];
+  if (column === undefined) {
+    throw reportError(
+      `Salesforce report "${report.name}" has no record id column to read it by (no report type).`,
+    );
+  }
+  return column;
+}
+
+/**
+ * The report's own filter logic, kept. With the id filter added it becomes `(<logic>) AND <n>`
+ * (n: the id filter's position, 1-based): Salesforce refuses a filter its logic leaves out.
+ */
+function filterLogic(
+  report: SalesforceReportDescribe,
+  withIdFilter: boolean,
+): { reportBooleanFilter?: string } {
+  const logic = report.reportBooleanFilter;
+  if (logic === null) return {};
+  if (!withIdFilter) return { reportBooleanFilter: logic };
+  return { reportBooleanFilter: `(${logic}) AND ${report.reportFilters.length + 1}` };
+}
+
+/** A run's detail rows: each row's record id and its chosen columns' cells. */
+function readRows<Column extends string>(
+  report: SalesforceReportDescribe,
+  run: z.output<typeof ReportRunSchema>,
+  requested: readonly string[],
+  idColumn: string,
+  columns: readonly Column[],
+): Array<{ id: string; cells: SalesforceReportRow<Column> }> {
+  const order = run.reportMetadata?.detailColumns ?? requested;
+  const indexOf = (column: string): number => {
+    const index = order.indexOf(column);
+    if (index < 0) {
+      throw reportError(`Salesforce report "${report.name}" answered without column ${column}.`);
+    }
+    return index;
+  };
+  const idIndex = indexOf(idColumn);
+  const indexes = columns.map((column) => [column, indexOf(column)] as const);
+  return (run.factMap['T!T']?.rows ?? []).map((row) => {
+    const id = cellText(row.dataCells[idIndex]);
+    if (id === null) {
+      throw reportError(
+        `Salesforce report "${report.name}" answered a row without its ${idColumn}.`,
+      );
+    }
+    const cells = {} as SalesforceReportRow<Column>;
+    for (const [column, index] of indexes) cells[column] = cellText(row.dataCells[index]);
+    return { id, cells };
+  });
+}
+
+/**
+ * A cell's value as text: strings as they are, numbers and booleans spelled out, a compound
+ * value (currency) by its label; null for an empty cell (`-` is how reports show one).
+ */
+function cellText(cell: z.output<typeof ReportCellSchema> | undefined): string | null {
+  if (cell === undefined) return null;
+  const { value, label } = cell;
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : value === null || value === undefined
+          ? null
+          : (label ?? null);
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' || trimmed === '-' ? null : text;
 }
 
 /** The Tooling API's `Metadata`, with what each type requires filled in. */

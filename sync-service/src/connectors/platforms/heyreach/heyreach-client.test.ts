@@ -105,3 +105,114 @@ describe('createList', () => {
     });
   });
 });
+
+describe('addLeadsToList', () => {
+  const PATH = '/api/public/list/AddLeadsToListV2';
+  const ANA = 'https://www.linkedin.com/in/ana-lima';
+  const BO = 'https://www.linkedin.com/in/bo-chen';
+
+  it('posts the list id as a number and one lead per profile URL; answers the counts', async () => {
+    nock(BASE, { badheaders: ['authorization'] })
+      .post(PATH, { listId: 4242, leads: [{ profileUrl: ANA }, { profileUrl: BO }] })
+      .matchHeader('x-api-key', KEY)
+      .matchHeader('content-type', 'application/json')
+      .reply(200, { addedLeadsCount: 1, updatedLeadsCount: 1, failedLeadsCount: 0 });
+
+    await expect(heyreach().addLeadsToList('4242', [ANA, BO])).resolves.toEqual({
+      added: 1,
+      updated: 1,
+      failed: 0,
+    });
+  });
+
+  it('sends 100 leads in one call', async () => {
+    const urls = Array.from({ length: 100 }, (_, index) => `${ANA}-${index}`);
+    nock(BASE)
+      .post(PATH, { listId: 4242, leads: urls.map((profileUrl) => ({ profileUrl })) })
+      .reply(200, { addedLeadsCount: 98, updatedLeadsCount: 0, failedLeadsCount: 2 });
+
+    await expect(heyreach().addLeadsToList('4242', urls)).resolves.toEqual({
+      added: 98,
+      updated: 0,
+      failed: 2,
+    });
+  });
+
+  it.each([0, 101])('refuses %i leads before calling', async (count) => {
+    const urls = Array.from({ length: count }, (_, index) => `${ANA}-${index}`);
+
+    await expect(heyreach().addLeadsToList('4242', urls)).rejects.toEqual(
+      new RangeError(`HeyReach adds 1 to 100 leads to a list a call, not ${count}.`),
+    );
+  });
+
+  it('refuses a list id that is not a whole number, before calling', async () => {
+    await expect(heyreach().addLeadsToList('do-not-contact', [ANA])).rejects.toEqual(
+      new RangeError('A HeyReach list id is a whole number, not "do-not-contact".'),
+    );
+  });
+
+  it('waits out a 429 with Retry-After and sends the same leads again', async () => {
+    nock(BASE)
+      .post(PATH, { listId: 4242, leads: [{ profileUrl: ANA }] })
+      .reply(429, { errorMessage: 'Too many requests', statusCode: 429 }, { 'Retry-After': '1' })
+      .post(PATH, { listId: 4242, leads: [{ profileUrl: ANA }] })
+      .reply(200, { addedLeadsCount: 1, updatedLeadsCount: 0, failedLeadsCount: 0 });
+
+    await expect(heyreach().addLeadsToList('4242', [ANA])).resolves.toEqual({
+      added: 1,
+      updated: 0,
+      failed: 0,
+    });
+  });
+
+  it('repeats after a 503, since adding a lead again only updates it', async () => {
+    nock(BASE)
+      .post(PATH)
+      .reply(503, { errorMessage: 'Service unavailable', statusCode: 503 })
+      .post(PATH)
+      .reply(200, { addedLeadsCount: 0, updatedLeadsCount: 1, failedLeadsCount: 0 });
+
+    await expect(heyreach().addLeadsToList('4242', [ANA])).resolves.toEqual({
+      added: 0,
+      updated: 1,
+      failed: 0,
+    });
+  });
+
+  it('fails as invalid_request on a 400 with HeyReach’s reason, without the key', async () => {
+    nock(BASE)
+      .post(PATH)
+      .reply(400, { errorMessage: `List 4242 is a COMPANY_LIST (key ${KEY})`, statusCode: 400 });
+
+    const error = await failureOf(heyreach().addLeadsToList('4242', [ANA]));
+
+    expect(error).toMatchObject({
+      system: 'heyreach',
+      operation: 'addLeadsToList',
+      code: 'invalid_request',
+      status: 400,
+      vendorMessage: 'List 4242 is a COMPANY_LIST (key [redacted])',
+    });
+    expect(error.retryable).toBe(false);
+  });
+
+  it('fails as not_found when the list is gone', async () => {
+    nock(BASE).post(PATH).reply(404, { errorMessage: 'List not found', statusCode: 404 });
+
+    const error = await failureOf(heyreach().addLeadsToList('4242', [ANA]));
+
+    expect(error).toMatchObject({ code: 'not_found', vendorMessage: 'List not found' });
+  });
+
+  it('fails as unexpected on the V1 answer (a bare count)', async () => {
+    nock(BASE).post(PATH).reply(200, '1');
+
+    const error = await failureOf(heyreach().addLeadsToList('4242', [ANA]));
+
+    expect(error.code).toBe('unexpected');
+    expect(error.message).toBe(
+      'HeyReach addLeadsToList (POST /api/public/list/AddLeadsToListV2) answered in an unexpected shape: (root): Invalid input: expected object, received number',
+    );
+  });
+});

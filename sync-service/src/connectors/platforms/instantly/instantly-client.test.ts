@@ -255,3 +255,148 @@ describe('getLeadInterestStatus', () => {
     for (const text of printedForms(error)) expect(text).not.toContain(KEY);
   });
 });
+
+describe('addBlockListEntries', () => {
+  const PATH = '/api/v2/block-lists-entries/bulk-create';
+
+  function entry(value: string) {
+    return {
+      id: '019ffad2-5c92-7661-8a8c-f217e75a6de9',
+      timestamp_created: '2026-08-13T11:11:58.098Z',
+      organization_id: '019ffad2-5c92-7661-8a8c-f21814c7d520',
+      bl_value: value,
+      is_domain: !value.includes('@'),
+    };
+  }
+
+  it('posts bl_values with the bearer key; accepted are the stored values, invalid counted', async () => {
+    nock(BASE)
+      .post(PATH, { bl_values: ['acme.test', 'Bob@Globex.test', 'not a value'] })
+      .matchHeader('authorization', `Bearer ${KEY}`)
+      .matchHeader('content-type', 'application/json')
+      .reply(200, {
+        items: [entry('acme.test'), entry('bob@globex.test')],
+        valid_count: 2,
+        invalid_count: 1,
+      });
+
+    await expect(
+      instantly().addBlockListEntries(['acme.test', 'Bob@Globex.test', 'not a value']),
+    ).resolves.toEqual({ accepted: ['acme.test', 'bob@globex.test'], invalidCount: 1 });
+  });
+
+  it('sends 1,000 values in one call', async () => {
+    const values = Array.from({ length: 1000 }, (_, index) => `d${index}.test`);
+    nock(BASE)
+      .post(PATH, { bl_values: values })
+      .reply(200, { items: values.map(entry), valid_count: 1000, invalid_count: 0 });
+
+    const result = await instantly().addBlockListEntries(values);
+
+    expect(result.accepted).toHaveLength(1000);
+    expect(result.invalidCount).toBe(0);
+  });
+
+  it.each([0, 1001])('refuses %i values before calling', async (count) => {
+    const values = Array.from({ length: count }, (_, index) => `d${index}.test`);
+
+    await expect(instantly().addBlockListEntries(values)).rejects.toEqual(
+      new RangeError(`Instantly adds 1 to 1000 block-list values a call, not ${count}.`),
+    );
+  });
+
+  it('waits out a 429 with Retry-After and sends the same values again', async () => {
+    nock(BASE)
+      .post(PATH, { bl_values: ['acme.test'] })
+      .reply(
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded' },
+        { 'Retry-After': '1' },
+      )
+      .post(PATH, { bl_values: ['acme.test'] })
+      .reply(200, { items: [entry('acme.test')], valid_count: 1, invalid_count: 0 });
+
+    await expect(instantly().addBlockListEntries(['acme.test'])).resolves.toEqual({
+      accepted: ['acme.test'],
+      invalidCount: 0,
+    });
+  });
+
+  it('fails as rate_limited with the wait when Instantly asks for longer than the cap', async () => {
+    nock(BASE)
+      .post(PATH)
+      .reply(
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded' },
+        { 'Retry-After': '120' },
+      );
+
+    const error = await failureOf(instantly().addBlockListEntries(['acme.test']));
+
+    expect(error).toMatchObject({
+      operation: 'addBlockListEntries',
+      code: 'rate_limited',
+      status: 429,
+      retryAfterSeconds: 120,
+      vendorMessage: 'Rate limit exceeded',
+    });
+  });
+
+  it('repeats after a 503, since a value blocked twice stays one entry', async () => {
+    nock(BASE)
+      .post(PATH)
+      .reply(503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })
+      .post(PATH)
+      .reply(200, { items: [entry('acme.test')], valid_count: 1, invalid_count: 0 });
+
+    await expect(instantly().addBlockListEntries(['acme.test'])).resolves.toEqual({
+      accepted: ['acme.test'],
+      invalidCount: 0,
+    });
+  });
+
+  it('fails as invalid_request on a 400 with Instantly’s reason, without the key', async () => {
+    nock(BASE).post(PATH).reply(400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'body/bl_values/0 must be string',
+    });
+
+    const error = await failureOf(instantly().addBlockListEntries(['acme.test']));
+
+    expect(error).toMatchObject({
+      system: 'instantly',
+      operation: 'addBlockListEntries',
+      code: 'invalid_request',
+      status: 400,
+      vendorMessage: 'body/bl_values/0 must be string',
+    });
+    expect(error.retryable).toBe(false);
+    for (const text of printedForms(error)) expect(text).not.toContain(KEY);
+  });
+
+  it('fails as forbidden when the key lacks the block_list_entries:create scope', async () => {
+    nock(BASE).post(PATH).reply(403, {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'API key does not have the required scope: block_list_entries:create',
+    });
+
+    const error = await failureOf(instantly().addBlockListEntries(['acme.test']));
+
+    expect(error).toMatchObject({ code: 'forbidden', status: 403 });
+  });
+
+  it('fails as unexpected when the counts are missing', async () => {
+    nock(BASE)
+      .post(PATH)
+      .reply(200, { items: [entry('acme.test')], valid_count: 1 });
+
+    const error = await failureOf(instantly().addBlockListEntries(['acme.test']));
+
+    expect(error.code).toBe('unexpected');
+    expect(error.message).toBe(
+      'Instantly addBlockListEntries (POST /api/v2/block-lists-entries/bulk-create) answered in an unexpected shape: invalid_count: Invalid input: expected number, received undefined',
+    );
+  });
+});

@@ -34,6 +34,9 @@ export const INSTANTLY_BUILT_IN_CATEGORIES: readonly LeadCategory[] = [
  */
 export type InstantlyLeadInterest = { interestStatus: number | null; label: string | null };
 
+/** What a bulk block-list add took: the values Instantly stored, and how many it refused. */
+export type InstantlyBlockListResult = { accepted: string[]; invalidCount: number };
+
 export type InstantlyClient = {
   checkApiKey(): Promise<ApiKeyCheck>;
   /** The built-in statuses, then the workspace's custom lead labels (by interest status). */
@@ -43,6 +46,11 @@ export type InstantlyClient = {
    * Instantly has no such lead.
    */
   getLeadInterestStatus(email: string, campaignId?: string): Promise<InstantlyLeadInterest | null>;
+  /**
+   * Adds 1–1,000 e-mails or domains to the workspace's block list. Invalid values are skipped
+   * and counted, not fatal; `accepted` holds the stored values as Instantly spells them.
+   */
+  addBlockListEntries(values: string[]): Promise<InstantlyBlockListResult>;
 };
 
 const LABELS_PAGE = 100;
@@ -75,6 +83,15 @@ const LeadsPageSchema = z.looseObject({
       timestamp_last_interest_change: z.string().nullish(),
     }),
   ),
+});
+
+/** `bl_values` takes 1–1,000 items (OpenAPI v2). */
+export const INSTANTLY_BLOCK_LIST_BATCH_MAX = 1000;
+
+const BulkBlockListSchema = z.looseObject({
+  items: z.array(z.looseObject({ bl_value: z.string() })),
+  valid_count: z.number().int().nonnegative(),
+  invalid_count: z.number().int().nonnegative(),
 });
 
 type ListedLead = z.output<typeof LeadsPageSchema>['items'][number];
@@ -149,6 +166,27 @@ export function createInstantlyClient(options: PlatformClientOptions): Instantly
       return {
         interestStatus: status,
         label: status === null ? null : (BUILT_IN_LABELS.get(String(status)) ?? null),
+      };
+    },
+
+    async addBlockListEntries(values) {
+      if (values.length < 1 || values.length > INSTANTLY_BLOCK_LIST_BATCH_MAX) {
+        throw new RangeError(
+          `Instantly adds 1 to ${INSTANTLY_BLOCK_LIST_BATCH_MAX} block-list values a call, not ${values.length}.`,
+        );
+      }
+      const answer = await http.request({
+        operation: 'addBlockListEntries',
+        method: 'POST',
+        path: '/api/v2/block-lists-entries/bulk-create',
+        json: { bl_values: values },
+        // A value blocked already stays one entry, so repeating after an outage is harmless.
+        idempotent: true,
+        schema: BulkBlockListSchema,
+      });
+      return {
+        accepted: answer.items.map((entry) => entry.bl_value),
+        invalidCount: answer.invalid_count,
       };
     },
   };

@@ -204,3 +204,107 @@ describe('getLeadByEmail', () => {
     expect((await failureOf(smartlead().getLeadByEmail(EMAIL))).code).toBe('unexpected');
   });
 });
+
+describe('addToBlockList', () => {
+  const PATH = '/api/v1/leads/add-domain-block-list';
+  // What the sandbox answers; Smartlead documents no answer body.
+  const added = {
+    ok: true,
+    message: '2 entries added to the block list',
+    uploadCount: 2,
+    alreadyAddedCount: 0,
+    invalidEmailsOrDomains: [],
+  };
+
+  it('posts the values with the client id as a number, the key in the query only', async () => {
+    nock(BASE, { badheaders: ['authorization', 'x-api-key'] })
+      .post(PATH, { domain_block_list: ['acme.test', 'bob@globex.test'], client_id: 301 })
+      .query({ api_key: KEY })
+      .matchHeader('content-type', 'application/json')
+      .reply(200, added);
+
+    await expect(
+      smartlead().addToBlockList(['acme.test', 'bob@globex.test'], '301'),
+    ).resolves.toBeUndefined();
+  });
+
+  it('sends client_id null for an account-wide entry, and takes an empty answer', async () => {
+    nock(BASE)
+      .post(PATH, { domain_block_list: ['acme.test'], client_id: null })
+      .query({ api_key: KEY })
+      .reply(200, '');
+
+    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toBeUndefined();
+  });
+
+  it('calls nothing for no values', async () => {
+    await expect(smartlead().addToBlockList([], '301')).resolves.toBeUndefined();
+  });
+
+  it('refuses a client id that is not a whole number, before calling', async () => {
+    await expect(smartlead().addToBlockList(['acme.test'], 'agency-7')).rejects.toEqual(
+      new RangeError('A Smartlead client id is a whole number, not "agency-7".'),
+    );
+  });
+
+  it('waits out a 429 with Retry-After and sends the same values again', async () => {
+    nock(BASE)
+      .post(PATH, { domain_block_list: ['acme.test'], client_id: null })
+      .query(true)
+      .reply(
+        429,
+        { error: 'Too Many Requests', message: 'Rate limit exceeded' },
+        { 'Retry-After': '1' },
+      )
+      .post(PATH, { domain_block_list: ['acme.test'], client_id: null })
+      .query(true)
+      .reply(200, added);
+
+    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toBeUndefined();
+  });
+
+  it('repeats after a 503, since adding an entry again is harmless', async () => {
+    nock(BASE)
+      .post(PATH)
+      .query(true)
+      .reply(503, { message: 'Service Unavailable' })
+      .post(PATH)
+      .query(true)
+      .reply(200, added);
+
+    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toBeUndefined();
+  });
+
+  it('fails as invalid_request on a 400, with Smartlead’s reason and without the key', async () => {
+    nock(BASE)
+      .post(PATH)
+      .query(true)
+      .reply(400, {
+        error: 'Bad Request',
+        message: `client_id 999 does not belong to api_key=${KEY}`,
+      });
+
+    const error = await failureOf(smartlead().addToBlockList(['acme.test'], '999'));
+
+    expect(error).toMatchObject({
+      system: 'smartlead',
+      operation: 'addToBlockList',
+      code: 'invalid_request',
+      status: 400,
+      vendorMessage: 'client_id 999 does not belong to api_key=[redacted]',
+    });
+    expect(error.retryable).toBe(false);
+    for (const text of printedForms(error)) expect(text).not.toContain(KEY);
+  });
+
+  it('fails as unexpected when the answer is not JSON', async () => {
+    nock(BASE).post(PATH).query(true).reply(200, '<!doctype html><title>Smartlead</title>');
+
+    const error = await failureOf(smartlead().addToBlockList(['acme.test'], null));
+
+    expect(error.code).toBe('unexpected');
+    expect(error.message).toBe(
+      'Smartlead addToBlockList (POST /api/v1/leads/add-domain-block-list) answered with a non-JSON body',
+    );
+  });
+});

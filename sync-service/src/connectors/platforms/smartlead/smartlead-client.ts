@@ -26,6 +26,11 @@ export type SmartleadClient = {
   listClients(): Promise<SmartleadAgencyClient[]>;
   /** The lead with this e-mail and its category per campaign; null when Smartlead has no such lead. */
   getLeadByEmail(email: string): Promise<SmartleadLead | null>;
+  /**
+   * Adds e-mails and domains (one array: Smartlead tells them apart) to the global block list,
+   * scoped to the agency client `clientId` (its id from `listClients`), or account-wide when null.
+   */
+  addToBlockList(values: string[], clientId: string | null): Promise<void>;
 };
 
 const CategoriesSchema = z.array(
@@ -61,6 +66,10 @@ const LeadSchema = z
       .nullish(),
   })
   .nullish();
+
+// Smartlead documents no answer for a block-list add (the sandbox answers counts); any JSON object
+// or an empty body means it was taken.
+const BlockListAddedSchema = z.looseObject({}).nullish();
 
 /** Smartlead API v1; the key travels as the `api_key` query parameter on every call. */
 export function createSmartleadClient(options: PlatformClientOptions): SmartleadClient {
@@ -126,5 +135,27 @@ export function createSmartleadClient(options: PlatformClientOptions): Smartlead
       }
       return { id: String(lead.id), categoryIdsByCampaign };
     },
+
+    async addToBlockList(values, clientId) {
+      if (values.length === 0) return;
+      await http.request({
+        operation: 'addToBlockList',
+        method: 'POST',
+        path: '/api/v1/leads/add-domain-block-list',
+        json: { domain_block_list: values, client_id: numericClientId(clientId) },
+        // An entry added twice is still one entry, so repeating after an outage is harmless.
+        idempotent: true,
+        schema: BlockListAddedSchema,
+      });
+    },
   };
+}
+
+/** Smartlead's client ids are integers; ours travel as strings. */
+function numericClientId(clientId: string | null): number | null {
+  if (clientId === null) return null;
+  if (!/^\d+$/.test(clientId.trim())) {
+    throw new RangeError(`A Smartlead client id is a whole number, not "${clientId}".`);
+  }
+  return Number(clientId.trim());
 }
