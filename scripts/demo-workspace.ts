@@ -30,7 +30,7 @@ const HEYREACH_DEMO_CATEGORIES = ['Interested', 'Meeting booked', 'Not intereste
 type Answer<T> = { status: number; body: T; location: string | null };
 
 /** A browser's worth of state for the API: cookies, and the CSRF token on writes. */
-class ApiSession {
+export class ApiSession {
   private readonly cookies = new Map<string, string>();
   private csrf = '';
 
@@ -146,7 +146,68 @@ export async function setUpDemoWorkspace(options: DemoWorkspaceOptions): Promise
     salesforceProfileId,
     log,
   });
+  await setUpDemoBlockLists(api, { profileId, log });
   if (options.liveCampaign ?? true) await postLiveCampaign(sandboxUrl, log);
+}
+
+/** The demo block lists (issue 14): the sandbox's seeded HubSpot lists, by name. */
+const DEMO_BLOCK_LISTS = [
+  {
+    listName: 'Do not contact',
+    listType: 'CONTACT_LIST',
+    platform: 'smartlead',
+    blockType: 'ADDRESS',
+    client: '301',
+  },
+  {
+    listName: 'Competitor companies',
+    listType: 'COMPANY_LIST',
+    platform: 'instantly',
+    blockType: 'DOMAIN',
+    client: null,
+  },
+] as const;
+
+/**
+ * A running HubSpot contact list → Smartlead sync (scoped to the Northwind client) and a company
+ * list → Instantly sync, so the Block lists table and History > Block Lists have rows.
+ */
+async function setUpDemoBlockLists(
+  api: ApiSession,
+  options: { profileId: string; log: (line: string) => void },
+): Promise<void> {
+  const existing = await api.expect<{ listName: string }[]>(
+    'GET',
+    '/api/admin/dashboard/smartlead/blocked-lists',
+  );
+  const lists = await api.expect<{ listId: string; name: string }[]>(
+    'GET',
+    `/api/admin/dashboard/user-profiles/${options.profileId}/hubspot-lists`,
+  );
+  const keys = await api.expect<{ id: string; platform: Platform }[]>(
+    'GET',
+    `/api/admin/dashboard/users/${options.profileId}/api-keys`,
+  );
+  for (const demo of DEMO_BLOCK_LISTS) {
+    if (existing.some((sync) => sync.listName === demo.listName)) continue;
+    const list = lists.find((candidate) => candidate.name === demo.listName);
+    const key = keys.find((candidate) => candidate.platform === demo.platform);
+    if (!list || !key) throw new Error(`the demo list "${demo.listName}" or its key is missing`);
+    await api.expect('POST', '/api/admin/hubspot/blocked-lists', {
+      crm: 'HUBSPOT',
+      listType: demo.listType,
+      listId: list.listId,
+      listName: list.name,
+      apiKeyId: key.id,
+      blockType: demo.blockType,
+      client: demo.client,
+      useDomainForNonLatin: false,
+      profileUrlFieldNames: [],
+      heyReachListId: null,
+      userProfileId: options.profileId,
+    });
+    options.log(`Demo workspace: block list "${demo.listName}" → ${PLATFORM_NAMES[demo.platform]}`);
+  }
 }
 
 /**

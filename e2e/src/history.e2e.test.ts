@@ -455,6 +455,16 @@ describe('a customer', () => {
 
 describe('block lists and category base filter', () => {
   test('Block Lists opens with its count line', async () => {
+    // The demo's block lists run once at start: their runs are all logged once none is running.
+    await pollUntil('the demo block lists to finish their runs', async () => {
+      const syncs = await getJson<{ status: string }[]>(
+        admin.context.request,
+        '/api/admin/dashboard/smartlead/blocked-lists',
+      );
+      return syncs.length > 0 && syncs.every((sync) => ['SYNCED', 'FAILED'].includes(sync.status))
+        ? true
+        : undefined;
+    });
     const { totalItems } = await getJson<{ totalItems: number }>(
       admin.context.request,
       '/api/admin/dashboard/smartlead/blocked-lists/history?page=1',

@@ -3,6 +3,7 @@
 // may not see an item gets 404, exactly as for an item that does not exist.
 import { fillPath, type RouteDefinition } from '@outsync/contracts';
 import { accountsRoutes } from '@outsync/contracts/accounts';
+import { blockListSyncModel } from './modules/block-lists/block-list-sync.model';
 import { buildApiKey, buildUserAccount } from './testing/account-factories';
 import { guardOutboundCalls } from './testing/nock-guard';
 import { buildProfile } from './testing/profile-factories';
@@ -36,6 +37,7 @@ type Fixture = {
   heyreachKeyId: string;
   smartleadKeyId: string;
   endpointId: string;
+  blockListSyncId: string;
 };
 
 type Case = {
@@ -203,6 +205,45 @@ const CASES: Case[] = [
     }),
     upstream: true,
   },
+  {
+    route: 'createHubspotBlockList',
+    rule: 'own-write',
+    body: (f) => ({
+      crm: 'HUBSPOT',
+      listType: 'CONTACT_LIST',
+      listId: '12',
+      apiKeyId: f.smartleadKeyId,
+      blockType: 'ADDRESS',
+      client: '1',
+      userProfileId: f.hubspotProfileId,
+    }),
+    upstream: true,
+  },
+  {
+    route: 'createSalesforceBlockList',
+    rule: 'own-write',
+    body: (f) => ({
+      crm: 'SALESFORCE',
+      listIdentifier: '00O5e000000000AEAQ',
+      fields: ['EMAIL'],
+      apiKeyId: f.smartleadKeyId,
+      blockType: 'ADDRESS',
+      client: null,
+      userProfileId: f.salesforceProfileId,
+    }),
+    upstream: true,
+  },
+  {
+    route: 'updateBlockListSync',
+    rule: 'own-write',
+    params: (f) => ({ id: f.blockListSyncId }),
+    body: () => ({ isEnabled: false }),
+  },
+  {
+    route: 'deleteBlockListSync',
+    rule: 'own-write',
+    params: (f) => ({ id: f.blockListSyncId }),
+  },
 ];
 
 /** Lists every signed-in user may call; another customer's items never appear in them. */
@@ -213,6 +254,7 @@ const LISTS: (keyof typeof accountsRoutes)[] = [
   'salesforceProfiles',
   'apiKeys',
   'userAccounts',
+  'listBlockListSyncs',
   'hubspotCheckConnectedAccount',
   'salesforceCheckConnectedAccount',
 ];
@@ -263,7 +305,23 @@ async function ownersItems(): Promise<Fixture> {
     // Sealed as the service seals it: its owner may reveal it.
     signingSecretSealed: app.secrets.seal('endpoint-signing-secret'),
   });
+  const now = new Date();
+  const sync = await blockListSyncModel(app.db.connection).create({
+    userId: hubspot.ownerId,
+    userProfileId: hubspot._id,
+    crm: 'HUBSPOT',
+    listId: '12',
+    listIdILS: '12',
+    listName: 'Do not contact',
+    listType: 'CONTACT_LIST',
+    apiKeyId: smartlead._id,
+    platform: 'smartlead',
+    blockType: 'ADDRESS',
+    createdAt: now,
+    updatedAt: now,
+  });
   return {
+    blockListSyncId: sync._id.toString(),
     hubspotProfileId: hubspot._id.toString(),
     bareProfileId: bare._id.toString(),
     salesforceProfileId: salesforce._id.toString(),

@@ -36,8 +36,13 @@ import { createModules } from './modules';
 import { receiverRouter } from './modules/receiver/receiver.routes';
 import { registerWebhookLogsRoutes } from './modules/webhook-logs/webhook-logs.routes';
 import { createWebhookLogsService } from './modules/webhook-logs/webhook-logs.service';
-import { blockListLogModel } from './modules/history/block-list-log.model';
-import { blockListSyncModel } from './modules/history/block-list-sync.model';
+import { blockListLogModel } from './modules/block-lists/block-list-log.model';
+import {
+  blockListStateModel,
+  blockListSyncModel,
+} from './modules/block-lists/block-list-sync.model';
+import { registerBlockListsRoutes } from './modules/block-lists/block-lists.routes';
+import { createBlockListsService } from './modules/block-lists/block-lists.service';
 import { registerHistoryRoutes } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
 import { createReceiverService } from './modules/receiver/receiver.service';
@@ -75,6 +80,8 @@ export type AppDeps = {
   sync: {
     schedule(eventIds: string[], at: Date): Promise<void>;
     dispatcher: SyncDispatcher;
+    /** Queues a block-list sync's run now (create, resume). */
+    queueBlockListRun(syncId: string): Promise<void>;
   };
 };
 
@@ -133,6 +140,20 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       secrets: deps.secrets,
       platformUrls: deps.config.platforms,
       fetch: deps.safeFetch,
+    }),
+  });
+  registerBlockListsRoutes(router, {
+    blockLists: createBlockListsService({
+      syncs: blockListSyncModel(deps.db.connection),
+      states: blockListStateModel(deps.db.connection),
+      profiles,
+      profileModel: profileModel(deps.db.connection),
+      apiKeys: apiKeyModel(deps.db.connection),
+      secrets: deps.secrets,
+      platformUrls: deps.config.platforms,
+      fetch: deps.safeFetch,
+      queueRun: deps.sync.queueBlockListRun,
+      now,
     }),
   });
   registerUserAccountsRoutes(router, { userAccounts });

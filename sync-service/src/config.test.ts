@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       trustProxy: false,
       crmBudgetShare: 0.9,
+      blockLists: { intervalMs: 3_600_000, sweepIntervalMs: 30_000, leaseMs: 300_000 },
       sync: {
         maxAttempts: 8,
         leaseMs: 120_000,
@@ -62,6 +63,9 @@ describe('loadConfig', () => {
         SYNC_MAX_BATCH: '50',
         CRM_BUDGET_SHARE: '0.45',
         SYNC_SWEEP_INTERVAL_MS: '5000',
+        BLOCK_LIST_INTERVAL_MS: '86400000',
+        BLOCK_LIST_SWEEP_INTERVAL_MS: '10000',
+        BLOCK_LIST_LEASE_MS: '60000',
         WEBHOOK_LOG_RETENTION_DAYS: '30',
         NODE_ENV: 'production',
         TRUST_PROXY: 'true',
@@ -92,6 +96,7 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       trustProxy: true,
       crmBudgetShare: 0.45,
+      blockLists: { intervalMs: 86_400_000, sweepIntervalMs: 10_000, leaseMs: 60_000 },
       sync: {
         maxAttempts: 3,
         leaseMs: 30_000,

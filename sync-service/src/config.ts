@@ -182,6 +182,23 @@ export const EnvSchema = z.object({
     3650,
     'expected a number of days between 1 and 3650',
   ).default(90),
+  // Block-list syncs (issue 14): time between a sync's runs, how often due syncs are queued,
+  // and how long a run may go without progress before another worker may take the sync.
+  BLOCK_LIST_INTERVAL_MS: integer(
+    1_000,
+    7 * 86_400_000,
+    'expected a number of milliseconds between 1000 and 604800000',
+  ).default(3_600_000),
+  BLOCK_LIST_SWEEP_INTERVAL_MS: integer(
+    1_000,
+    3_600_000,
+    'expected a number of milliseconds between 1000 and 3600000',
+  ).default(30_000),
+  BLOCK_LIST_LEASE_MS: integer(
+    5_000,
+    3_600_000,
+    'expected a number of milliseconds between 5000 and 3600000',
+  ).default(300_000),
   SMARTLEAD_API_URL: baseUrl('https://server.smartlead.ai'),
   INSTANTLY_API_URL: baseUrl('https://api.instantly.ai'),
   HEYREACH_API_URL: baseUrl('https://api.heyreach.io'),
@@ -224,6 +241,11 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
     maxBatch: env.SYNC_MAX_BATCH,
     sweepIntervalMs: env.SYNC_SWEEP_INTERVAL_MS,
     retentionDays: env.WEBHOOK_LOG_RETENTION_DAYS,
+  },
+  blockLists: {
+    intervalMs: env.BLOCK_LIST_INTERVAL_MS,
+    sweepIntervalMs: env.BLOCK_LIST_SWEEP_INTERVAL_MS,
+    leaseMs: env.BLOCK_LIST_LEASE_MS,
   },
   // bison's base URL belongs to each customer's key, so it is stored with the key.
   platforms: {

@@ -20,6 +20,11 @@ import {
   createUserAccountsService,
   userAccountModel,
 } from './modules/user-accounts/user-accounts.service';
+import { blockListSyncModel } from './modules/block-lists/block-list-sync.model';
+import {
+  blockListSyncsOfKeys,
+  blockListUsageOfProfile,
+} from './modules/block-lists/block-lists.service';
 import {
   createWebhookCodes,
   createWebhooksService,
@@ -56,6 +61,7 @@ export type Modules = ReturnType<typeof createModules>;
  */
 export function createModules(deps: ModulesDeps) {
   const now = deps.now;
+  const blockListSyncs = blockListSyncModel(deps.db.connection);
   const users = createUsersService({
     users: userModel(deps.db.connection),
     now,
@@ -80,6 +86,7 @@ export function createModules(deps: ModulesDeps) {
       ...(await webhooks.describeUsageOfProfile(profileId)),
       ...(await apiKeys.describeUsageOfProfile(profileId)),
       ...(await userAccounts.describeUsageOfProfile(profileId)),
+      ...(await blockListUsageOfProfile(blockListSyncs, profileId)),
     ],
     logger: deps.logger,
   });
@@ -94,8 +101,14 @@ export function createModules(deps: ModulesDeps) {
       assertPublicUrl: guardUrl,
     }),
     now,
-    // A key a webhook filters by cannot be deleted.
-    keyUsage: (keyId) => webhooks.describeUsageOfKey(keyId),
+    // A key a webhook filters by, or a block list writes with, cannot be deleted.
+    keyUsage: async (keyId) => [
+      ...(await webhooks.describeUsageOfKey(keyId)),
+      ...((await blockListSyncsOfKeys(blockListSyncs, [keyId])).get(keyId) ?? []).map(
+        (sync) => `block list "${sync.listName}"`,
+      ),
+    ],
+    blockListSyncsOfKeys: (keyIds) => blockListSyncsOfKeys(blockListSyncs, keyIds),
   });
   const userAccounts = createUserAccountsService({
     userAccounts: userAccountModel(deps.db.connection),

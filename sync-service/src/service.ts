@@ -11,6 +11,7 @@ import { assertPublicUrl, createSafeFetch } from './platform/safe-fetch';
 import { createSecretBox } from './platform/secrets';
 import { createAgenda } from './platform/agenda';
 import { createSyncDispatcher, type SyncDispatcher } from './sync/dispatcher';
+import { queueBlockListRun } from './sync/jobs/block-list-sync.job';
 import { scheduleSyncEvents } from './sync/jobs/sync-events.job';
 import { startWorker, type StopWorker } from './worker';
 
@@ -77,7 +78,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
         safeFetch,
         assertPublicUrl: checkUrl,
         now: options.now,
-        sync: { schedule, dispatcher },
+        sync: {
+          schedule,
+          dispatcher,
+          queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
+        },
       });
       server = createServer(app.callback());
       trackResponses(server);

@@ -6,6 +6,21 @@ import type { Logger } from './platform/logger';
 import type { SafeFetch } from './platform/safe-fetch';
 import type { SecretBox } from './platform/secrets';
 import { createSyncEngine } from './sync/engine';
+import { apiKeyModel } from './modules/api-keys/api-keys.service';
+import { blockListLogModel } from './modules/block-lists/block-list-log.model';
+import {
+  blockListStateModel,
+  blockListSyncModel,
+} from './modules/block-lists/block-list-sync.model';
+import { profileModel } from './modules/profiles/profiles.service';
+import { createBlockListWriter } from './sync/block-lists/platform-writer';
+import { runBlockListSync } from './sync/block-lists/run-block-list';
+import {
+  defineQueueBlockListsJob,
+  defineRunBlockListJob,
+  queueBlockListRun,
+  startBlockListSweep,
+} from './sync/jobs/block-list-sync.job';
 import { defineSweepEventsJob, startSweep } from './sync/jobs/sweep-events.job';
 import { defineSyncEventsJob, scheduleSyncEvents } from './sync/jobs/sync-events.job';
 
@@ -58,9 +73,11 @@ export function startWorker(deps: WorkerDeps): StopWorker {
       lockLifetimeMs: Math.min(60_000, deps.config.sync.leaseMs),
       leaseMs: deps.config.sync.leaseMs,
     });
+    defineBlockListJobs(agenda, deps, modules, now, log);
     await agenda.start();
     running = agenda;
     await startSweep(agenda, deps.config.sync.sweepIntervalMs);
+    await startBlockListSweep(agenda, deps.config.blockLists.sweepIntervalMs);
     log.info('worker started');
   })();
   started.catch((error: unknown) => log.error({ err: error }, 'worker failed to start'));
@@ -74,4 +91,51 @@ export function startWorker(deps: WorkerDeps): StopWorker {
     await agenda?.drain({ timeout: deps.config.shutdownTimeoutMs, closeConnection: false });
     await agenda?.stop(false);
   };
+}
+
+/** Block-list syncs: a run per sync (one at a time per worker, they are long) and the sweep. */
+function defineBlockListJobs(
+  agenda: Agenda,
+  deps: WorkerDeps,
+  modules: ReturnType<typeof createModules>,
+  now: () => Date,
+  log: Logger,
+): void {
+  const connection = deps.db.connection;
+  const syncs = blockListSyncModel(connection);
+  const { blockLists } = deps.config;
+  defineRunBlockListJob(agenda, {
+    run: (syncId) =>
+      runBlockListSync(
+        {
+          syncs,
+          states: blockListStateModel(connection),
+          logs: blockListLogModel(connection),
+          profiles: profileModel(connection),
+          apiKeys: apiKeyModel(connection),
+          connections: modules.profiles.connections,
+          secrets: deps.secrets,
+          writerFor: (target) =>
+            createBlockListWriter(target, { urls: deps.config.platforms, fetch: deps.safeFetch }),
+          now,
+          leaseMs: blockLists.leaseMs,
+          intervalMs: blockLists.intervalMs,
+          retentionDays: deps.config.sync.retentionDays,
+          logger: log,
+        },
+        syncId,
+      ),
+    logger: log,
+    concurrency: 2,
+    lockLifetimeMs: blockLists.leaseMs * 2,
+  });
+  defineQueueBlockListsJob(agenda, {
+    syncs,
+    queue: (syncId) => queueBlockListRun(agenda, syncId),
+    now,
+    // A run's job lost with its worker is queued again once its lease is surely over.
+    requeueAfterMs: blockLists.leaseMs * 2,
+    logger: log,
+    lockLifetimeMs: Math.min(60_000, blockLists.sweepIntervalMs),
+  });
 }

@@ -27,6 +27,14 @@ import {
   SalesforceReportFieldsResponseSchema,
 } from './block-list-helpers.schemas';
 import {
+  BlockListSyncDeleteResponseSchema,
+  BlockListSyncSchema,
+  BlockListSyncsResponseSchema,
+  BlockListSyncUpdateRequestSchema,
+  HubspotBlockListCreateRequestSchema,
+  SalesforceBlockListCreateRequestSchema,
+} from './block-list-syncs.schemas';
+import {
   CreateFieldsRequestSchema,
   CrmPropertiesQuerySchema,
   CrmPropertiesResponseSchema,
@@ -491,6 +499,67 @@ export const accountsRoutes = {
     },
     description:
       "'+ Create New List': an empty HeyReach lead list; success false with HeyReach's reason when it refuses.",
+  }),
+
+  // Block-list syncs (spec 02 §7 "Block-list syncs").
+  listBlockListSyncs: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/smartlead/blocked-lists',
+    request: {},
+    response: BlockListSyncsResponseSchema,
+    errors: reading,
+    description:
+      "The caller's syncs, newest first; managers and admins see everyone's (spec 02 §6).",
+  }),
+  createHubspotBlockList: defineRoute({
+    method: 'post',
+    path: '/api/admin/hubspot/blocked-lists',
+    request: { body: HubspotBlockListCreateRequestSchema },
+    response: BlockListSyncSchema,
+    errors: {
+      ...signedIn,
+      400: "A field is missing or does not fit the list, key or platform; the message names it in the form's order (`validation_error`, `bad_request`).",
+      403: 'The profile may not run block lists (canBlockList) (`forbidden`).',
+      404: notFound,
+      ...notConnected,
+      ...upstream,
+    },
+    description:
+      'Start Blocking (HUBSPOT): the sync is stored and its first run queued at once; it then runs hourly while enabled.',
+  }),
+  createSalesforceBlockList: defineRoute({
+    method: 'post',
+    path: '/api/admin/salesforce/blocked-lists',
+    request: { body: SalesforceBlockListCreateRequestSchema },
+    response: BlockListSyncSchema,
+    errors: {
+      ...signedIn,
+      400: "A field is missing or does not fit the report, key or platform; the message names it in the form's order (`validation_error`, `bad_request`).",
+      403: 'The profile may not run block lists (canBlockList) (`forbidden`).',
+      404: notFound,
+      ...notConnected,
+      ...upstream,
+    },
+    description:
+      'Start Blocking (SALESFORCE): the sync is stored and its first run queued at once; it then runs hourly while enabled.',
+  }),
+  updateBlockListSync: defineRoute({
+    method: 'put',
+    path: '/api/admin/dashboard/smartlead/blocked-lists/:id',
+    request: { params: IdParamsSchema, body: BlockListSyncUpdateRequestSchema },
+    response: BlockListSyncSchema,
+    errors: { ...signedIn, 404: notFound },
+    description:
+      'Pause Blocking (isEnabled false: no further runs) or Resume Blocking (true: a run is queued at once). Admins or the owner only.',
+  }),
+  deleteBlockListSync: defineRoute({
+    method: 'delete',
+    path: '/api/admin/dashboard/smartlead/blocked-lists/:id',
+    request: { params: IdParamsSchema },
+    response: BlockListSyncDeleteResponseSchema,
+    errors: { ...signedIn, 404: notFound },
+    description:
+      "Deletes the sync and its state; the platform's block list and the CRM list stay. Admins or the owner only.",
   }),
 };
 

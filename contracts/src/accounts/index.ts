@@ -8,4 +8,5 @@ export * from './user-accounts.schemas';
 export * from './users-admin.schemas';
 export * from './crm-data.schemas';
 export * from './block-list-helpers.schemas';
+export * from './block-list-syncs.schemas';
 export * from './accounts.routes';

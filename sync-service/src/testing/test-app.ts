@@ -7,6 +7,7 @@ import type { Role } from '@outsync/contracts';
 import { createApp } from '../app';
 import { createAgenda } from '../platform/agenda';
 import { createSyncDispatcher } from '../sync/dispatcher';
+import { queueBlockListRun } from '../sync/jobs/block-list-sync.job';
 import { scheduleSyncEvents } from '../sync/jobs/sync-events.job';
 import { startWorker } from '../worker';
 import { loadConfig, type Config } from '../config';
@@ -155,7 +156,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     safeFetch,
     assertPublicUrl: checkUrl,
     now,
-    sync: { schedule, dispatcher },
+    sync: {
+      schedule,
+      dispatcher,
+      queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
+    },
   });
   const server = createServer(app.callback()).listen(0, '127.0.0.1');
   await once(server, 'listening');

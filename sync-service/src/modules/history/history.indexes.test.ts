@@ -7,7 +7,7 @@ import mongoose, { type Schema } from 'mongoose';
 import type { SessionUser } from '../../platform/http/types';
 import { categoryHoldModel } from '../../sync/category-hold.model';
 import { syncEventModel } from '../../sync/sync-event.model';
-import { blockListLogModel } from './block-list-log.model';
+import { blockListLogModel } from '../block-lists/block-lists.service';
 import { blockListQuery, categoryQuery, webhookLogsQuery } from './history.service';
 
 // Every filter combination the history screens can send is served by an index, by MongoDB's

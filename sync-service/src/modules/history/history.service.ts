@@ -29,8 +29,11 @@ import type { SessionUser } from '../../platform/http/types';
 import type { CategoryHoldDoc, CategoryHoldModel } from '../../sync/category-hold.model';
 import type { SyncEventDoc, SyncEventModel } from '../../sync/sync-event.model';
 import { isStaff, type ProfileModel } from '../profiles/profiles.service';
-import type { BlockListLogDoc, BlockListLogModel } from './block-list-log.model';
-import type { BlockListSyncModel } from './block-list-sync.model';
+import type {
+  BlockListLogDoc,
+  BlockListLogModel,
+  BlockListSyncModel,
+} from '../block-lists/block-lists.service';
 
 /** The chart's window: today in the viewer's offset and the 13 days before it. */
 export const HISTORY_DAILY_DAYS = 14;

@@ -16,8 +16,11 @@ import type { TestClient } from '../../testing/test-client';
 import { categoryHoldModel, type CategoryHoldDoc } from '../../sync/category-hold.model';
 import { syncEventModel, type SyncEventDoc } from '../../sync/sync-event.model';
 import { profileModel } from '../profiles/profiles.service';
-import { blockListLogModel, type BlockListLogDoc } from './block-list-log.model';
-import { blockListSyncModel } from './block-list-sync.model';
+import {
+  blockListLogModel,
+  blockListSyncModel,
+  type BlockListLogDoc,
+} from '../block-lists/block-lists.service';
 
 // The history area's service (spec 02 §2.9–2.11, §5, §6, §7; issue 13): the real app on the
 // embedded MongoDB, logs written straight into its collections as the pipeline writes them.
@@ -756,6 +759,17 @@ describe('History > Block Lists', () => {
     const adaSync = new Types.ObjectId();
     const adaOther = new Types.ObjectId();
     const bobSync = new Types.ObjectId();
+    // The rest of a sync, as Start Blocking stores it; the history screens read only the above.
+    const rest = () => ({
+      userProfileId: new Types.ObjectId(),
+      crm: 'HUBSPOT',
+      listType: 'CONTACT_LIST',
+      apiKeyId: new Types.ObjectId(),
+      platform: 'smartlead',
+      blockType: 'ADDRESS',
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
     await blockListSyncModel(app.db.connection).insertMany([
       {
         _id: adaSync,
@@ -763,6 +777,7 @@ describe('History > Block Lists', () => {
         listId: '12',
         listIdILS: 'ILS-12',
         listName: 'Competitors',
+        ...rest(),
       },
       {
         _id: adaOther,
@@ -770,6 +785,7 @@ describe('History > Block Lists', () => {
         listId: '13',
         listIdILS: null,
         listName: 'Bounced',
+        ...rest(),
       },
       {
         _id: bobSync,
@@ -777,6 +793,7 @@ describe('History > Block Lists', () => {
         listId: '99',
         listIdILS: null,
         listName: 'Bob list',
+        ...rest(),
       },
     ]);
     const newest = runOf(ada, adaSync, {
