@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '@outsync/app-runtime';
+import { BlockListsScreen } from '../features/block-lists/components/block-lists-screen';
 
 export const BlockListsTitle = 'Block lists';
 
 export default function BlockListsPage() {
-  return <PlaceholderPage title={BlockListsTitle} module="mfe-accounts" />;
+  return <BlockListsScreen title={BlockListsTitle} />;
 }

@@ -15,15 +15,29 @@ import {
   accountsRoutes,
   type AdminUserRow,
   type ApiKey,
+  type BlockListSync,
   type ConnectedAccountCheckResponse,
+  type CrmProperty,
+  type HeyreachLeadList,
+  type HubspotCrmList,
   type HubspotProfilesResponse,
   type IntegrationItem,
   type LeadCategory,
+  type PlatformClient,
+  type SalesforceList,
   type SalesforceProfile,
   type UserAccount,
 } from '@outsync/contracts/accounts';
 import { oid } from './fixtures';
-import { apiKeyInUse, endpointInUse, privateAddress, serviceErrors } from './service-answers';
+import {
+  apiKeyInUse,
+  endpointInUse,
+  heyreachRefusedKey,
+  privateAddress,
+  reportNotFound,
+  serviceErrors,
+  wrongPlatformKey,
+} from './service-answers';
 
 /** Every route the service serves: the core table and this area's (as sync-service's `serviceRoutes`). */
 const serviceRoutes = { ...apiRoutes, ...accountsRoutes };
@@ -48,6 +62,20 @@ export interface FakeDb {
   leadCategories: Record<string, LeadCategory[]>;
   userAccounts: UserAccount[];
   adminUsers: AdminUserRow[];
+  /** Block-list syncs, newest first (as the service lists them). */
+  blockListSyncs: BlockListSync[];
+  /** A HubSpot profile's contact and company lists, by profile id. */
+  hubspotLists: Record<string, HubspotCrmList[]>;
+  /** A Salesforce profile's reports, by profile id. */
+  salesforceLists: Record<string, SalesforceList[]>;
+  /** A report's columns, by report id. */
+  reportFields: Record<string, string[]>;
+  /** A profile's CRM contact properties, by profile id. */
+  crmProperties: Record<string, CrmProperty[]>;
+  /** The Smartlead clients a key sees, by API key id. */
+  smartleadClients: Record<string, PlatformClient[]>;
+  /** The HeyReach lead lists a key sees, by API key id. */
+  heyreachLists: Record<string, HeyreachLeadList[]>;
 }
 
 export function emptyDb(): FakeDb {
@@ -65,6 +93,13 @@ export function emptyDb(): FakeDb {
     leadCategories: {},
     userAccounts: [],
     adminUsers: [],
+    blockListSyncs: [],
+    hubspotLists: {},
+    salesforceLists: {},
+    reportFields: {},
+    crmProperties: {},
+    smartleadClients: {},
+    heyreachLists: {},
   };
 }
 
@@ -112,6 +147,60 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
     db.allApiKeys = db.allApiKeys.map((key) => (key.id === next.id ? next : key));
   };
   const refused = (apiKey: string) => db.refusedApiKeys.includes(apiKey);
+  const keyRefused = (key: ApiKey) => refused(db.apiKeySecrets[key.id] ?? '');
+  /** A block-list sync as the service stores a Start Blocking (its first run queued). */
+  const newSync = (
+    profile: IntegrationItem['user'],
+    key: ApiKey,
+    fields: Pick<
+      BlockListSync,
+      | 'crm'
+      | 'listId'
+      | 'listName'
+      | 'listType'
+      | 'blockType'
+      | 'useDomainForNonLatin'
+      | 'profileUrlFieldNames'
+      | 'fields'
+      | 'heyReachListId'
+    > & { client: string | null },
+  ): BlockListSync => {
+    const { client, ...rest } = fields;
+    const clientEmail = db.smartleadClients[key.id]?.find((item) => item.id === client)?.email;
+    return {
+      ...rest,
+      id: newId(),
+      listIdILS: fields.listId,
+      userId: profile.id,
+      user: {
+        email: profile.email,
+        // The integration item carries no account id: the fake shows the portal's.
+        accountId: profile.organizationId,
+        organizationId: profile.organizationId,
+        canBlockList: profile.canBlockList,
+      },
+      apiKey: { id: key.id, description: key.description, platform: key.platform },
+      clientDetails: client === null ? null : { id: client, email: clientEmail ?? '' },
+      lastFetchedAt: null,
+      lastAttemptedAt: null,
+      lastError: null,
+      lastSmartleadError: null,
+      countItemsSynced: 0,
+      countItemsNotSynced: 0,
+      isEnabled: true,
+      status: 'QUEUED',
+      progress: null,
+      nextRunAt: null,
+      canManage: true,
+      createdAt: new Date().toISOString(),
+    };
+  };
+  const addSync = (sync: BlockListSync) => {
+    db.blockListSyncs = [sync, ...db.blockListSyncs];
+    return { body: sync };
+  };
+  const managedSync = (id: string) =>
+    db.blockListSyncs.find((sync) => sync.id === id && sync.canManage);
 
   return {
     csrfToken: () => ({ body: { csrfToken: 'csrf-1' } }),
@@ -271,6 +360,125 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
       if (!account.canDelete) return error(409, endpointInUse(account.description));
       db.userAccounts = db.userAccounts.filter((item) => item.id !== params.id);
       return { body: { id: account.id, description: account.description } };
+    },
+
+    profileApiKeys: ({ params, query }) => {
+      if (!ownProfile(params.userId)) return noProfile();
+      const keys = db.apiKeys.filter(
+        (key) =>
+          key.userProfileId === params.userId &&
+          (query.platform === undefined || key.platform === query.platform),
+      );
+      return { body: keys };
+    },
+    hubspotBlockListSources: ({ params }) => {
+      if (!ownProfile(params.userProfileId)) return noProfile();
+      return { body: db.hubspotLists[params.userProfileId] ?? [] };
+    },
+    salesforceBlockListSources: ({ params }) => {
+      if (!ownProfile(params.userProfileId)) return noProfile();
+      return { body: db.salesforceLists[params.userProfileId] ?? [] };
+    },
+    salesforceReportFields: ({ params }) => {
+      if (!ownProfile(params.userProfileId)) return noProfile();
+      const fields = db.reportFields[params.listId];
+      if (!fields) return notFound(reportNotFound(params.listId));
+      return { body: fields };
+    },
+    crmProperties: ({ params }) => {
+      if (!ownProfile(params.userProfileId)) return noProfile();
+      return { body: db.crmProperties[params.userProfileId] ?? [] };
+    },
+    smartleadClients: ({ params }) => {
+      const key = findKey(params.apiKeyId);
+      if (!key) return noKey();
+      if (key.platform !== 'smartlead') {
+        return error(400, wrongPlatformKey(platformFacts[key.platform].displayName, 'clients'));
+      }
+      if (keyRefused(key)) return error(502, serviceErrors.smartleadRefusedKey);
+      return { body: db.smartleadClients[key.id] ?? [] };
+    },
+    heyreachLists: ({ params }) => {
+      const key = findKey(params.apiKeyId);
+      if (!key) return noKey();
+      if (key.platform !== 'heyreach') {
+        return error(400, wrongPlatformKey(platformFacts[key.platform].displayName, 'lists'));
+      }
+      if (keyRefused(key)) {
+        return { body: { success: false, error: heyreachRefusedKey, lists: [] } };
+      }
+      return { body: { success: true, error: null, lists: db.heyreachLists[key.id] ?? [] } };
+    },
+    createHeyreachList: ({ params, body }) => {
+      const key = findKey(params.apiKeyId);
+      if (!key?.canManage) return noKey();
+      if (key.platform !== 'heyreach') {
+        return error(400, wrongPlatformKey(platformFacts[key.platform].displayName, 'lists'));
+      }
+      if (keyRefused(key)) {
+        return { body: { success: false, listId: null, error: heyreachRefusedKey } };
+      }
+      const list = { id: String(++lastId), name: body.listName };
+      db.heyreachLists[key.id] = [...(db.heyreachLists[key.id] ?? []), list];
+      return { body: { success: true, listId: list.id, error: null } };
+    },
+
+    listBlockListSyncs: () => ({ body: db.blockListSyncs }),
+    createHubspotBlockList: ({ body }) => {
+      const profile = ownProfile(body.userProfileId);
+      const key = body.apiKeyId ? findKey(body.apiKeyId) : undefined;
+      if (!profile || profile.profile !== 'HUBSPOT') return noProfile();
+      if (!key || key.userProfileId !== profile.id) return noKey();
+      return addSync(
+        newSync(profile, key, {
+          crm: 'HUBSPOT',
+          listId: body.listId,
+          listName: body.listName,
+          listType: body.listType,
+          blockType: body.blockType,
+          useDomainForNonLatin: body.useDomainForNonLatin,
+          profileUrlFieldNames: body.profileUrlFieldNames,
+          fields: [],
+          heyReachListId: body.heyReachListId,
+          client: body.client,
+        }),
+      );
+    },
+    createSalesforceBlockList: ({ body }) => {
+      const profile = ownProfile(body.userProfileId);
+      const key = body.apiKeyId ? findKey(body.apiKeyId) : undefined;
+      if (!profile || profile.profile !== 'SALESFORCE') return noProfile();
+      if (!key || key.userProfileId !== profile.id) return noKey();
+      return addSync(
+        newSync(profile, key, {
+          crm: 'SALESFORCE',
+          listId: body.listIdentifier,
+          listName: body.listName,
+          listType: 'CONTACT_LIST',
+          blockType: body.blockType,
+          useDomainForNonLatin: body.useDomainForNonLatin,
+          profileUrlFieldNames: [],
+          fields: body.fields,
+          heyReachListId: null,
+          client: body.client,
+        }),
+      );
+    },
+    updateBlockListSync: ({ params, body }) => {
+      const sync = managedSync(params.id);
+      if (!sync) return notFound(serviceErrors.blockListNotFound);
+      // Resume queues a run at once; Pause stops further runs.
+      const updated: BlockListSync = body.isEnabled
+        ? { ...sync, isEnabled: true, status: 'QUEUED' }
+        : { ...sync, isEnabled: false, nextRunAt: null };
+      db.blockListSyncs = db.blockListSyncs.map((item) => (item.id === sync.id ? updated : item));
+      return { body: updated };
+    },
+    deleteBlockListSync: ({ params }) => {
+      const sync = managedSync(params.id);
+      if (!sync) return notFound(serviceErrors.blockListNotFound);
+      db.blockListSyncs = db.blockListSyncs.filter((item) => item.id !== sync.id);
+      return { body: { id: sync.id, listId: sync.listId, listName: sync.listName } };
     },
 
     adminUsers: () => ({ body: db.adminUsers }),

@@ -4,6 +4,7 @@ import type { CurrentUser } from '@outsync/contracts';
 import type {
   AdminUserRow,
   ApiKey,
+  BlockListSync,
   IntegrationItem,
   LeadCategory,
   SalesforceProfile,
@@ -128,6 +129,44 @@ export function anAdminUserRow(overrides: Partial<AdminUserRow> = {}): AdminUser
     canWebhook: true,
     canUserAccount: true,
     canBlockList: true,
+    ...overrides,
+  };
+}
+
+export function aBlockListSync(overrides: Partial<BlockListSync> = {}): BlockListSync {
+  return {
+    id: oid(0xb1),
+    crm: 'HUBSPOT',
+    listId: '101',
+    listIdILS: '101',
+    listName: 'Customers',
+    listType: 'CONTACT_LIST',
+    userId: oid(1),
+    user: {
+      email: 'ada@acme.test',
+      accountId: '5150001',
+      organizationId: '20519234',
+      canBlockList: true,
+    },
+    apiKey: { id: oid(0xa1), description: 'Main sequencer', platform: 'smartlead' },
+    clientDetails: null,
+    blockType: 'ADDRESS',
+    useDomainForNonLatin: false,
+    profileUrlFieldNames: [],
+    fields: [],
+    heyReachListId: null,
+    lastFetchedAt: null,
+    lastAttemptedAt: null,
+    lastError: null,
+    lastSmartleadError: null,
+    countItemsSynced: 0,
+    countItemsNotSynced: 0,
+    isEnabled: true,
+    status: 'SYNCED',
+    progress: null,
+    nextRunAt: null,
+    canManage: true,
+    createdAt: '2026-11-20T09:00:00.000Z',
     ...overrides,
   };
 }

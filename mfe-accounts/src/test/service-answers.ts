@@ -34,9 +34,38 @@ export const serviceErrors = {
       'Could not reach HeyReach to check the key: too many requests right now. Please try again in a moment.',
     code: 'upstream_failed',
   },
+  /** 502 from the Smartlead client list when Smartlead refuses the key (block-list-helpers). */
+  smartleadRefusedKey: {
+    message: 'Smartlead refused the API key: Invalid API key.',
+    code: 'upstream_failed',
+  },
+  /** 404 from Pause, Resume or Delete of a sync that is not there or not the caller's. */
+  blockListNotFound: { message: 'No such block list, or it is not yours.', code: 'not_found' },
   /** 400 from an admin removing their own admin role. */
   ownAdminRole: { message: 'You cannot remove your own admin role.', code: 'bad_request' },
 } as const satisfies Record<string, ErrorEnvelope>;
+
+/** HeyReach's refusal, in `error` of a 200 `success: false` answer (block-list-helpers). */
+export const heyreachRefusedKey = 'HeyReach refused the API key: Unauthorized.';
+
+/** 404 from a report the Salesforce org does not have (block-list-helpers). */
+export function reportNotFound(reportId: string): ErrorEnvelope {
+  return { message: `Salesforce has no report ${reportId}.`, code: 'not_found' };
+}
+
+/** 409 from a call on a profile whose CRM connection is not complete (block-list-helpers). */
+export function notConnected(crmName: string): ErrorEnvelope {
+  return { message: `Connect this ${crmName} profile first.`, code: 'not_connected' };
+}
+
+/** 400 from a block-list helper called with another platform's key (block-list-helpers). */
+export function wrongPlatformKey(platformName: string, what: 'clients' | 'lists'): ErrorEnvelope {
+  const message =
+    what === 'clients'
+      ? `${platformName} keys have no clients: choose a Smartlead API key.`
+      : `${platformName} keys have no HeyReach lists: choose a HeyReach API key.`;
+  return { message, code: 'bad_request' };
+}
 
 /** 409 from deleting a key a webhook or block-list sync still uses. */
 export function apiKeyInUse(description: string, users: string[]): ErrorEnvelope {
