@@ -1,4 +1,5 @@
 import type { HubspotClient } from '../../connectors/crm/hubspot';
+import { isConnectorError } from '../../connectors/http';
 import type { SalesforceClient } from '../../connectors/crm/salesforce';
 import type { CompanyDomains, RawValue } from './block-values';
 
@@ -12,8 +13,43 @@ export type SourceRecords =
 /** Records read so far, and the list's size when the CRM says it. */
 export type ReadProgress = (read: number, total: number | null) => Promise<void>;
 
+/**
+ * How a read waits out the CRM's rate limit: a 100,000-member HubSpot list is ~1,400 calls,
+ * several times a portal's 10-second budget, so a run waits its turn (a short wait at a time, at
+ * most `maxTotalMs` in all) instead of failing; a longer refusal (a daily budget) fails the run.
+ */
+export interface ReadPatience {
+  sleep(ms: number): Promise<void>;
+  maxWaitMs: number;
+  maxTotalMs: number;
+}
+
+export const DEFAULT_READ_PATIENCE: ReadPatience = {
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  maxWaitMs: 60_000,
+  maxTotalMs: 30 * 60_000,
+};
+
+/** Runs `call`, waiting and calling again while the CRM (or our own budget) says "later". */
+export async function patiently<T>(call: () => Promise<T>, patience: ReadPatience): Promise<T> {
+  let waited = 0;
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isConnectorError(error) || error.code !== 'rate_limited') throw error;
+      const waitMs = Math.max(1_000, (error.retryAfterSeconds ?? 10) * 1_000);
+      if (waitMs > patience.maxWaitMs || waited + waitMs > patience.maxTotalMs) throw error;
+      await patience.sleep(waitMs);
+      waited += waitMs;
+    }
+  }
+}
+
 /** HubSpot's largest memberships page. */
 const MEMBERSHIP_PAGE = 250;
+/** Records per batch read (HubSpot's limit; the client cuts larger reads into these). */
+const BATCH_READ = 100;
 /** No list has more pages than this (25 million members): a cursor that never ends fails. */
 const MAX_MEMBERSHIP_PAGES = 100_000;
 
@@ -29,8 +65,9 @@ export async function readHubspotList(
   client: HubspotClient,
   source: HubspotSource,
   onProgress: ReadProgress,
+  patience: ReadPatience = DEFAULT_READ_PATIENCE,
 ): Promise<SourceRecords> {
-  const list = await client.getList(source.listId);
+  const list = await patiently(() => client.getList(source.listId), patience);
   const companies = source.listType === 'COMPANY_LIST';
   const expected = companies ? '0-2' : '0-1';
   if (list.objectTypeId !== expected) {
@@ -45,34 +82,46 @@ export async function readHubspotList(
       : ['email'];
   const values: RawValue[] = [];
   const companyRecords: CompanyDomains[] = [];
+  // Member ids wait here until a whole batch read's worth (100) is in: pages of 250 read in
+  // 100s would otherwise cost three reads a page instead of two and a half.
+  let unread: string[] = [];
   let read = 0;
+
+  async function readRecords(ids: string[]): Promise<void> {
+    const records = await patiently(
+      () => client.batchReadObjects(companies ? 'companies' : 'contacts', { ids, properties }),
+      patience,
+    );
+    for (const record of records) {
+      if (companies) {
+        companyRecords.push({
+          domain: record.properties.domain,
+          hs_additional_domains: record.properties.hs_additional_domains,
+        });
+      } else {
+        for (const property of properties) values.push(record.properties[property]);
+      }
+    }
+    read += ids.length;
+    await onProgress(read, list.size);
+  }
+
   let after: string | undefined;
   const seen = new Set<string>();
   for (let page = 0; page < MAX_MEMBERSHIP_PAGES; page++) {
-    const { recordIds, next } = await client.listMembershipPage(
-      source.listId,
-      after,
-      MEMBERSHIP_PAGE,
+    const cursor = after;
+    const { recordIds, next } = await patiently(
+      () => client.listMembershipPage(source.listId, cursor, MEMBERSHIP_PAGE),
+      patience,
     );
-    if (recordIds.length > 0) {
-      const records = await client.batchReadObjects(companies ? 'companies' : 'contacts', {
-        ids: recordIds,
-        properties,
-      });
-      for (const record of records) {
-        if (companies) {
-          companyRecords.push({
-            domain: record.properties.domain,
-            hs_additional_domains: record.properties.hs_additional_domains,
-          });
-        } else {
-          for (const property of properties) values.push(record.properties[property]);
-        }
-      }
-      read += recordIds.length;
-      await onProgress(read, list.size);
+    unread.push(...recordIds);
+    const last = next === undefined || recordIds.length === 0;
+    const whole = last ? unread.length : unread.length - (unread.length % BATCH_READ);
+    if (whole > 0) {
+      await readRecords(unread.slice(0, whole));
+      unread = unread.slice(whole);
     }
-    if (next === undefined || recordIds.length === 0) {
+    if (last) {
       return companies
         ? { kind: 'companies', companies: companyRecords }
         : { kind: 'values', values };
@@ -90,10 +139,16 @@ export async function readSalesforceReport(
   client: SalesforceClient,
   source: { reportId: string; fields: readonly string[] },
   onProgress: ReadProgress,
+  patience: ReadPatience = DEFAULT_READ_PATIENCE,
 ): Promise<SourceRecords> {
-  const rows = await client.runReportRows(source.reportId, [...source.fields], {
-    onPage: (rowsSoFar: number) => onProgress(rowsSoFar, null),
-  });
+  // A refusal by the org's budget waits, then reads the report again from its start.
+  const rows = await patiently(
+    () =>
+      client.runReportRows(source.reportId, [...source.fields], {
+        onPage: (rowsSoFar: number) => onProgress(rowsSoFar, null),
+      }),
+    patience,
+  );
   const values: RawValue[] = [];
   for (const row of rows) for (const field of source.fields) values.push(row[field] ?? null);
   return { kind: 'values', values };
