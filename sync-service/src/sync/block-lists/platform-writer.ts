@@ -68,8 +68,9 @@ export function createBlockListWriter(
         platform: 'smartlead',
         batchSize,
         async write(values) {
-          await client.addToBlockList(values, target.clientId);
-          return none;
+          const { refused } = await client.addToBlockList(values, target.clientId);
+          const named = new Set(refused.map((value) => value.trim().toLowerCase()));
+          return { refused: values.filter((value) => named.has(value)), refusedUnnamed: 0 };
         },
       };
     }

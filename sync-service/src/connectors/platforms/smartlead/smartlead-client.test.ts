@@ -225,7 +225,7 @@ describe('addToBlockList', () => {
 
     await expect(
       smartlead().addToBlockList(['acme.test', 'bob@globex.test'], '301'),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ refused: [] });
   });
 
   it('sends client_id null for an account-wide entry, and takes an empty answer', async () => {
@@ -234,11 +234,22 @@ describe('addToBlockList', () => {
       .query({ api_key: KEY })
       .reply(200, '');
 
-    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toBeUndefined();
+    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toEqual({ refused: [] });
+  });
+
+  it('reports the values Smartlead names as not taken', async () => {
+    nock(BASE)
+      .post(PATH, { domain_block_list: ['acme.test', 'иван@acme.test'], client_id: null })
+      .query({ api_key: KEY })
+      .reply(200, { ...added, uploadCount: 1, invalidEmailsOrDomains: ['иван@acme.test'] });
+
+    await expect(
+      smartlead().addToBlockList(['acme.test', 'иван@acme.test'], null),
+    ).resolves.toEqual({ refused: ['иван@acme.test'] });
   });
 
   it('calls nothing for no values', async () => {
-    await expect(smartlead().addToBlockList([], '301')).resolves.toBeUndefined();
+    await expect(smartlead().addToBlockList([], '301')).resolves.toEqual({ refused: [] });
   });
 
   it('refuses a client id that is not a whole number, before calling', async () => {
@@ -260,7 +271,7 @@ describe('addToBlockList', () => {
       .query(true)
       .reply(200, added);
 
-    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toBeUndefined();
+    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toEqual({ refused: [] });
   });
 
   it('repeats after a 503, since adding an entry again is harmless', async () => {
@@ -272,7 +283,7 @@ describe('addToBlockList', () => {
       .query(true)
       .reply(200, added);
 
-    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toBeUndefined();
+    await expect(smartlead().addToBlockList(['acme.test'], null)).resolves.toEqual({ refused: [] });
   });
 
   it('fails as invalid_request on a 400, with Smartlead’s reason and without the key', async () => {

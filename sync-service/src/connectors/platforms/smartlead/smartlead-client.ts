@@ -30,7 +30,7 @@ export type SmartleadClient = {
    * Adds e-mails and domains (one array: Smartlead tells them apart) to the global block list,
    * scoped to the agency client `clientId` (its id from `listClients`), or account-wide when null.
    */
-  addToBlockList(values: string[], clientId: string | null): Promise<void>;
+  addToBlockList(values: string[], clientId: string | null): Promise<{ refused: string[] }>;
 };
 
 const CategoriesSchema = z.array(
@@ -69,7 +69,11 @@ const LeadSchema = z
 
 // Smartlead documents no answer for a block-list add (the sandbox answers counts); any JSON object
 // or an empty body means it was taken.
-const BlockListAddedSchema = z.looseObject({}).nullish();
+// Smartlead documents no answer body. Where it names values it did not take
+// (`invalidEmailsOrDomains`, as the sandbox answers), they are reported as refused.
+const BlockListAddedSchema = z
+  .looseObject({ invalidEmailsOrDomains: z.array(z.unknown()).nullish().catch(null) })
+  .nullish();
 
 /** Smartlead API v1; the key travels as the `api_key` query parameter on every call. */
 export function createSmartleadClient(options: PlatformClientOptions): SmartleadClient {
@@ -137,8 +141,8 @@ export function createSmartleadClient(options: PlatformClientOptions): Smartlead
     },
 
     async addToBlockList(values, clientId) {
-      if (values.length === 0) return;
-      await http.request({
+      if (values.length === 0) return { refused: [] };
+      const answer = await http.request({
         operation: 'addToBlockList',
         method: 'POST',
         path: '/api/v1/leads/add-domain-block-list',
@@ -147,6 +151,10 @@ export function createSmartleadClient(options: PlatformClientOptions): Smartlead
         idempotent: true,
         schema: BlockListAddedSchema,
       });
+      const refused = (answer?.invalidEmailsOrDomains ?? []).filter(
+        (value): value is string => typeof value === 'string',
+      );
+      return { refused };
     },
   };
 }
