@@ -9,6 +9,7 @@ import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
+import { getJson as getJsonFrom, sendJson as sendJsonTo } from './service-calls';
 import { screenshot, startTestProduct } from './product-harness';
 import { eventually } from './sandbox-calls';
 
@@ -58,28 +59,18 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`${product.shellUrl}${path}`);
-  if (!response.ok())
-    throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
+function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  return getJsonFrom<T>(product.shellUrl, request, path);
 }
 
-async function sendJson<T>(
+/** A write through the API as the screens make it (CSRF token in the header). */
+function sendJson<T>(
   request: APIRequestContext,
   method: string,
   path: string,
   data?: unknown,
 ): Promise<T> {
-  const { csrfToken } = await getJson<{ csrfToken: string }>(request, '/auth/csrf-token');
-  const response = await request.fetch(`${product.shellUrl}${path}`, {
-    method,
-    data,
-    headers: { 'X-CSRF-Token': csrfToken },
-  });
-  if (response.status() >= 400)
-    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
+  return sendJsonTo<T>(product.shellUrl, request, method, path, data);
 }
 
 /** The sandbox's APIs as the platforms and HubSpot answer them. */

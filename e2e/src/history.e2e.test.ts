@@ -11,6 +11,7 @@ import { DEMO_CAMPAIGN_LEADS } from '../../scripts/demo-workspace';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
+import { getJson as getJsonFrom, sendJson as sendJsonTo } from './service-calls';
 import { screenshot, startTestProduct } from './product-harness';
 import { eventually as pollUntil, sandboxPost as postToSandbox } from './sandbox-calls';
 
@@ -89,32 +90,18 @@ afterAll(async () => {
   await product?.stop();
 });
 
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`${product.shellUrl}${path}`);
-  if (!response.ok())
-    throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
+function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  return getJsonFrom<T>(product.shellUrl, request, path);
 }
 
 /** A write through the API as the screens make it (CSRF token in the header). */
-async function sendJson<T>(
+function sendJson<T>(
   request: APIRequestContext,
   method: string,
   path: string,
   data?: unknown,
 ): Promise<T> {
-  const { csrfToken } = await getJson<{ csrfToken: string }>(request, '/auth/csrf-token');
-  const response = await request.fetch(`${product.shellUrl}${path}`, {
-    method,
-    data,
-    headers: { 'X-CSRF-Token': csrfToken },
-    maxRedirects: 0,
-  });
-  if (response.status() >= 400)
-    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  const text = await response.text();
-  const isJson = (response.headers()['content-type'] ?? '').includes('json');
-  return (isJson ? JSON.parse(text) : text) as T;
+  return sendJsonTo<T>(product.shellUrl, request, method, path, data);
 }
 
 function sandboxPost<T>(path: string, body: unknown): Promise<T> {

@@ -1,13 +1,16 @@
 // Data factories for CRM profiles, written straight into the database the test app uses, with
 // tokens and consumer secrets sealed as the service seals them.
 import { randomBytes } from 'node:crypto';
-import type { CrmKind } from '@outsync/contracts';
+import type { CrmKind, MeResponse } from '@outsync/contracts';
+import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import { Types, type Connection } from 'mongoose';
 import {
   authorizeInSandbox,
   type AuthorizeChoices,
   HUBSPOT_DEMO_CLIENT_ID,
   HUBSPOT_DEMO_CLIENT_SECRET,
+  SALESFORCE_DEMO_CLIENT_ID,
+  SALESFORCE_DEMO_CLIENT_SECRET,
   startSandbox,
   type RunningSandbox,
 } from '@outsync/sandbox';
@@ -167,4 +170,33 @@ export async function connectHubspot(
   if (authorize.status !== 200) throw new Error(`authorize-url answered ${authorize.status}`);
   const backTo = await authorizeInSandbox(authorize.body.url, choices);
   return browserGet(appUrl, client, callbackPath(backTo));
+}
+
+/**
+ * The client's HubSpot profile (the sandbox's demo portal) and Salesforce profile (its demo
+ * org), both connected through their real OAuth flows: what tests of the CRM-backed screens
+ * start from.
+ */
+export async function connectBothCrms(
+  appUrl: string,
+  client: TestClient,
+  sandboxUrl: string,
+): Promise<{ ownerId: string; hubspotId: string; salesforceId: string }> {
+  await connectHubspot(appUrl, client);
+  const created = await client.post<SalesforceProfile>('/api/admin/salesforce/profiles', {
+    domain: `${sandboxUrl}/salesforce`,
+    consumer_key: SALESFORCE_DEMO_CLIENT_ID,
+    consumer_secret: SALESFORCE_DEMO_CLIENT_SECRET,
+  });
+  const salesforceId = created.body.id;
+  const check = await client.get<{ authorizeUrl: string }>(
+    `/api/admin/salesforce/profiles/${salesforceId}`,
+  );
+  await browserGet(appUrl, client, callbackPath(await authorizeInSandbox(check.body.authorizeUrl)));
+  const me = (await client.get<MeResponse>('/api/admin/me')).body;
+  const hubspotId = me.userProfiles
+    .map((entry) => entry.userProfileId)
+    .find((id) => id !== salesforceId);
+  if (!hubspotId) throw new Error('the HubSpot profile is missing after connecting');
+  return { ownerId: me.id, hubspotId, salesforceId };
 }

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { MeResponse, Platform } from '@outsync/contracts';
-import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import {
   DEMO_API_KEYS,
   HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
   SALESFORCE_DEMO_ACCESS_TOKEN,
-  SALESFORCE_DEMO_CLIENT_ID,
-  SALESFORCE_DEMO_CLIENT_SECRET,
   SALESFORCE_DEMO_INSTANCE_PATH,
   SECOND_API_KEYS,
   type RunningSandbox,
@@ -14,13 +11,11 @@ import {
 import { buildApiKey } from '../../testing/account-factories';
 import { guardOutboundCalls } from '../../testing/nock-guard';
 import {
-  authorizeInSandbox,
-  browserGet,
   buildProfile,
-  callbackPath,
   connectHubspot,
   sandboxEnv,
   startTestSandbox,
+  connectBothCrms,
 } from '../../testing/profile-factories';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
@@ -106,22 +101,7 @@ beforeAll(async () => {
     },
   });
   owner = await app.signIn({ email: 'block-list-helpers@customer.test' });
-  await connectHubspot(app.url, owner);
-  const created = await owner.post<SalesforceProfile>('/api/admin/salesforce/profiles', {
-    domain: `${sandbox.url}/salesforce`,
-    consumer_key: SALESFORCE_DEMO_CLIENT_ID,
-    consumer_secret: SALESFORCE_DEMO_CLIENT_SECRET,
-  });
-  salesforceId = created.body.id;
-  const check = await owner.get<{ authorizeUrl: string }>(
-    `/api/admin/salesforce/profiles/${salesforceId}`,
-  );
-  await browserGet(app.url, owner, callbackPath(await authorizeInSandbox(check.body.authorizeUrl)));
-  const me = (await owner.get<MeResponse>('/api/admin/me')).body;
-  ownerId = me.id;
-  hubspotId = me.userProfiles
-    .map((entry) => entry.userProfileId)
-    .find((id) => id !== salesforceId) as string;
+  ({ ownerId, hubspotId, salesforceId } = await connectBothCrms(app.url, owner, sandbox.url));
   for (const platform of ['smartlead', 'instantly', 'heyreach'] as const) {
     keys[platform] = await storeKey(platform, DEMO_API_KEYS[platform]);
   }

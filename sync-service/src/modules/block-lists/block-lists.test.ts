@@ -1,30 +1,14 @@
-import type { MeResponse, Platform } from '@outsync/contracts';
-import type {
-  ApiKeysResponse,
-  BlockListSync,
-  SalesforceProfile,
-} from '@outsync/contracts/accounts';
+import type { Platform } from '@outsync/contracts';
+import type { ApiKeysResponse, BlockListSync } from '@outsync/contracts/accounts';
 import type { BlockListLogsPage } from '@outsync/contracts/history';
-import {
-  DEMO_API_KEYS,
-  SALESFORCE_DEMO_CLIENT_ID,
-  SALESFORCE_DEMO_CLIENT_SECRET,
-  type RunningSandbox,
-} from '@outsync/sandbox';
+import { DEMO_API_KEYS, type RunningSandbox } from '@outsync/sandbox';
 import { createModules } from '../../modules';
 import { createBlockListWriter } from '../../sync/block-lists/platform-writer';
 import { runBlockListSync, type BlockListRunOutcome } from '../../sync/block-lists/run-block-list';
 import { buildApiKey } from '../../testing/account-factories';
 import { sandboxLists, type SandboxLists } from '../../testing/block-list-fixtures';
 import { guardOutboundCalls } from '../../testing/nock-guard';
-import {
-  authorizeInSandbox,
-  browserGet,
-  callbackPath,
-  connectHubspot,
-  sandboxEnv,
-  startTestSandbox,
-} from '../../testing/profile-factories';
+import { sandboxEnv, startTestSandbox, connectBothCrms } from '../../testing/profile-factories';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { memoryLogger } from '../../testing/test-support';
@@ -148,21 +132,7 @@ beforeAll(async () => {
     },
   });
   owner = await app.signIn({ email: 'block-lists@customer.test' });
-  await connectHubspot(app.url, owner);
-  const created = await owner.post<SalesforceProfile>('/api/admin/salesforce/profiles', {
-    domain: `${sandbox.url}/salesforce`,
-    consumer_key: SALESFORCE_DEMO_CLIENT_ID,
-    consumer_secret: SALESFORCE_DEMO_CLIENT_SECRET,
-  });
-  salesforceId = created.body.id;
-  const check = await owner.get<{ authorizeUrl: string }>(
-    `/api/admin/salesforce/profiles/${salesforceId}`,
-  );
-  await browserGet(app.url, owner, callbackPath(await authorizeInSandbox(check.body.authorizeUrl)));
-  const me = (await owner.get<MeResponse>('/api/admin/me')).body;
-  hubspotId = me.userProfiles
-    .map((entry) => entry.userProfileId)
-    .find((id) => id !== salesforceId) as string;
+  ({ hubspotId, salesforceId } = await connectBothCrms(app.url, owner, sandbox.url));
   await profileModel(app.db.connection).updateMany({}, { $set: { canBlockList: true } });
   for (const platform of ['smartlead', 'instantly', 'heyreach'] as const) {
     const key = await buildApiKey(app.db, app.secrets, {

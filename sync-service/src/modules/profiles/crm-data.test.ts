@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MeResponse } from '@outsync/contracts';
-import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import {
   SALESFORCE_DEMO_ACCESS_TOKEN,
-  SALESFORCE_DEMO_CLIENT_ID,
-  SALESFORCE_DEMO_CLIENT_SECRET,
   SALESFORCE_DEMO_INSTANCE_PATH,
   type RunningSandbox,
 } from '@outsync/sandbox';
@@ -12,13 +9,10 @@ import nock from 'nock';
 import { buildUserAccount } from '../../testing/account-factories';
 import { guardOutboundCalls } from '../../testing/nock-guard';
 import {
-  authorizeInSandbox,
-  browserGet,
   buildProfile,
-  callbackPath,
-  connectHubspot,
   sandboxEnv,
   startTestSandbox,
+  connectBothCrms,
 } from '../../testing/profile-factories';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
@@ -80,21 +74,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   app = await startTestApp({ now: () => clock, env: sandboxEnv(sandbox.url) });
   owner = await app.signIn({ email: 'crm-data-owner@customer.test' });
-  await connectHubspot(app.url, owner);
-  const created = await owner.post<SalesforceProfile>('/api/admin/salesforce/profiles', {
-    domain: `${sandbox.url}/salesforce`,
-    consumer_key: SALESFORCE_DEMO_CLIENT_ID,
-    consumer_secret: SALESFORCE_DEMO_CLIENT_SECRET,
-  });
-  salesforceId = created.body.id;
-  const check = await owner.get<{ authorizeUrl: string }>(
-    `/api/admin/salesforce/profiles/${salesforceId}`,
-  );
-  await browserGet(app.url, owner, callbackPath(await authorizeInSandbox(check.body.authorizeUrl)));
-  const me = (await owner.get<MeResponse>('/api/admin/me')).body;
-  hubspotId = me.userProfiles
-    .map((entry) => entry.userProfileId)
-    .find((id) => id !== salesforceId) as string;
+  ({ hubspotId, salesforceId } = await connectBothCrms(app.url, owner, sandbox.url));
 });
 afterAll(async () => {
   await app?.stop();

@@ -1,0 +1,38 @@
+import type { APIRequestContext } from 'playwright-core';
+
+// The service's API as the screens call it, from a signed-in browser context: the journeys
+// read what the screens show, and make the writes a setting-up user would make.
+
+/** A GET through the shell at `baseUrl`; its JSON answer, or an error naming the status. */
+export async function getJson<T>(
+  baseUrl: string,
+  request: APIRequestContext,
+  path: string,
+): Promise<T> {
+  const response = await request.get(`${baseUrl}${path}`);
+  if (!response.ok())
+    throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A write as the screens make it (CSRF token in the header); its answer, JSON or text. */
+export async function sendJson<T>(
+  baseUrl: string,
+  request: APIRequestContext,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const { csrfToken } = await getJson<{ csrfToken: string }>(baseUrl, request, '/auth/csrf-token');
+  const response = await request.fetch(`${baseUrl}${path}`, {
+    method,
+    data,
+    headers: { 'X-CSRF-Token': csrfToken },
+    maxRedirects: 0,
+  });
+  if (response.status() >= 400)
+    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  const text = await response.text();
+  const isJson = (response.headers()['content-type'] ?? '').includes('json');
+  return (isJson ? JSON.parse(text) : text) as T;
+}
