@@ -122,7 +122,7 @@ export async function runBlockListSync(
     written: stateDoc?.written ?? [],
     keptAfterRemoval: stateDoc?.keptAfterRemoval ?? [],
   };
-  let refused = new Set(stateDoc?.refused ?? []);
+  const refused = new Set(stateDoc?.refused ?? []);
   const diff = diffBlockList(last, checked.valid, { unblockRemoved: false });
 
   let writer: BlockListWriter;
@@ -148,19 +148,21 @@ export async function runBlockListSync(
     await renew(deps, held, { phase: 'writing', done: 0, total: diff.toAdd.length });
     for (const [index, batch] of batches.entries()) {
       const written = await writer.write(batch);
-      state = stateAfterWrites(state, { added: batch, unblocked: [] });
-      refused = new Set([...refused, ...written.refused]);
+      const recorded = stateAfterWrites(state, { added: batch, unblocked: [] });
+      // Only what this batch added goes to the database: setting the whole state after every
+      // batch would write a 100,000-value list about a hundred times over.
+      const added = recorded.written.slice(state.written.length);
+      state = recorded;
+      for (const value of written.refused) refused.add(value);
       refusedUnnamed += written.refusedUnnamed;
       done += batch.length;
       const at = deps.now();
       await deps.states.updateOne(
         { _id: sync._id },
         {
-          $set: {
-            written: state.written,
-            keptAfterRemoval: state.keptAfterRemoval,
-            refused: [...refused],
-          },
+          $push: { written: { $each: added } },
+          $addToSet: { refused: { $each: written.refused } },
+          $setOnInsert: { keptAfterRemoval: state.keptAfterRemoval },
         },
         { upsert: true },
       );
