@@ -4,12 +4,12 @@
 // bison, a HubSpot list → HeyReach into a list created from the form; each run's entries land
 // in the sandbox's platform; pause, resume and delete with their toasts; the runs in History >
 // Block Lists; the form's validation and a refusal by the service.
-import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
-import { getJson as getJsonFrom, sendJson as sendJsonTo } from './service-calls';
+import { serviceCalls } from './service-calls';
 import { screenshot, startTestProduct } from './product-harness';
 import { eventually } from './sandbox-calls';
 
@@ -59,19 +59,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  return getJsonFrom<T>(product.shellUrl, request, path);
-}
-
-/** A write through the API as the screens make it (CSRF token in the header). */
-function sendJson<T>(
-  request: APIRequestContext,
-  method: string,
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  return sendJsonTo<T>(product.shellUrl, request, method, path, data);
-}
+const { getJson, sendJson } = serviceCalls(() => product.shellUrl);
 
 /** The sandbox's APIs as the platforms and HubSpot answer them. */
 async function sandbox<T>(

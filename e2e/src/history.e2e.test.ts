@@ -11,7 +11,7 @@ import { DEMO_CAMPAIGN_LEADS } from '../../scripts/demo-workspace';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
-import { getJson as getJsonFrom, sendJson as sendJsonTo } from './service-calls';
+import { serviceCalls } from './service-calls';
 import { screenshot, startTestProduct } from './product-harness';
 import { eventually as pollUntil, sandboxPost as postToSandbox } from './sandbox-calls';
 
@@ -90,19 +90,7 @@ afterAll(async () => {
   await product?.stop();
 });
 
-function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  return getJsonFrom<T>(product.shellUrl, request, path);
-}
-
-/** A write through the API as the screens make it (CSRF token in the header). */
-function sendJson<T>(
-  request: APIRequestContext,
-  method: string,
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  return sendJsonTo<T>(product.shellUrl, request, method, path, data);
-}
+const { getJson, sendJson } = serviceCalls(() => product.shellUrl);
 
 function sandboxPost<T>(path: string, body: unknown): Promise<T> {
   return postToSandbox<T>(sandboxUrl, path, body);

@@ -36,3 +36,12 @@ export async function sendJson<T>(
   const isJson = (response.headers()['content-type'] ?? '').includes('json');
   return (isJson ? JSON.parse(text) : text) as T;
 }
+
+/** The two calls bound to a shell whose address is known once the product has started. */
+export function serviceCalls(baseUrl: () => string) {
+  return {
+    getJson: <T>(request: APIRequestContext, path: string) => getJson<T>(baseUrl(), request, path),
+    sendJson: <T>(request: APIRequestContext, method: string, path: string, data?: unknown) =>
+      sendJson<T>(baseUrl(), request, method, path, data),
+  };
+}

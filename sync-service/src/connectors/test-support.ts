@@ -1,6 +1,8 @@
-// Helpers for the connectors' nock tests.
+// Helpers for the connectors' nock and sandbox tests.
+import { SALESFORCE_DEMO_ACCESS_TOKEN, SALESFORCE_DEMO_INSTANCE_PATH } from '@outsync/sandbox';
 import nock from 'nock';
-import { ConnectorError } from './http';
+import { createSalesforceClient, type SalesforceClient } from './crm/salesforce/salesforce-client';
+import { ConnectorError, type TokenAuth } from './http';
 
 /** The ConnectorError a call rejects with; throws (failing the test) when it resolves or throws another error. */
 export async function failureOf(promise: Promise<unknown>): Promise<ConnectorError> {
@@ -23,4 +25,21 @@ export function assertNockDone(): void {
   const pending = nock.pendingMocks();
   nock.cleanAll();
   if (!done) throw new Error(`Expected requests were not made: ${pending.join(', ')}`);
+}
+
+/**
+ * A Salesforce client on the sandbox's demo org, whose static session never expires (a refresh
+ * would be a bug): what the connector's sandbox tests call through.
+ */
+export function demoSalesforceClient(sandboxUrl: string): SalesforceClient {
+  const staticSession: TokenAuth = {
+    kind: 'bearer',
+    getAccessToken: () => Promise.resolve(SALESFORCE_DEMO_ACCESS_TOKEN),
+    refresh: () => Promise.reject(new Error('the static session is never refreshed')),
+  };
+  return createSalesforceClient({
+    instanceUrl: `${sandboxUrl}${SALESFORCE_DEMO_INSTANCE_PATH}`,
+    apiVersion: '62.0',
+    auth: staticSession,
+  });
 }

@@ -1,35 +1,18 @@
 // The record calls against the sandbox's Salesforce: proves it accepts the SOQL and the
 // collections bodies the connector sends, and answers in the shapes the connector reads.
-import {
-  SALESFORCE_DEMO_ACCESS_TOKEN,
-  SALESFORCE_DEMO_INSTANCE_PATH,
-  startSandbox,
-  type RunningSandbox,
-} from '@outsync/sandbox';
+import { startSandbox, type RunningSandbox } from '@outsync/sandbox';
 import { guardOutboundCalls } from '../../../testing/nock-guard';
-import type { TokenAuth } from '../../http';
-import { failureOf } from '../../test-support';
-import { createSalesforceClient, type SalesforceClient } from './salesforce-client';
+import { demoSalesforceClient, failureOf } from '../../test-support';
+import type { SalesforceClient } from './salesforce-client';
 
 guardOutboundCalls();
-
-// The demo org's static session never expires, so a refresh would be a bug.
-const staticSession: TokenAuth = {
-  kind: 'bearer',
-  getAccessToken: () => Promise.resolve(SALESFORCE_DEMO_ACCESS_TOKEN),
-  refresh: () => Promise.reject(new Error('the static session is never refreshed')),
-};
 
 let sandbox: RunningSandbox;
 let salesforce: SalesforceClient;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, smtpPort: 0, host: '127.0.0.1', seed: false });
-  salesforce = createSalesforceClient({
-    instanceUrl: `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}`,
-    apiVersion: '62.0',
-    auth: staticSession,
-  });
+  salesforce = demoSalesforceClient(sandbox.url);
 });
 
 afterAll(async () => {

@@ -1,36 +1,19 @@
 // runReportRows against the sandbox's Salesforce: proves the paging protocol (sorted by record
 // id, each run filtered past the last id) reads a report beyond the Reports API's 2,000 rows.
-import {
-  SALESFORCE_DEMO_ACCESS_TOKEN,
-  SALESFORCE_DEMO_INSTANCE_PATH,
-  SALESFORCE_DEMO_ORG_KEY,
-  startSandbox,
-  type RunningSandbox,
-} from '@outsync/sandbox';
+import { SALESFORCE_DEMO_ORG_KEY, startSandbox, type RunningSandbox } from '@outsync/sandbox';
 import { z } from 'zod';
 import { guardOutboundCalls } from '../../../testing/nock-guard';
-import type { TokenAuth } from '../../http';
-import { createSalesforceClient, type SalesforceClient } from './salesforce-client';
+import { demoSalesforceClient } from '../../test-support';
+import type { SalesforceClient } from './salesforce-client';
 
 guardOutboundCalls();
-
-// The demo org's static session never expires, so a refresh would be a bug.
-const staticSession: TokenAuth = {
-  kind: 'bearer',
-  getAccessToken: () => Promise.resolve(SALESFORCE_DEMO_ACCESS_TOKEN),
-  refresh: () => Promise.reject(new Error('the static session is never refreshed')),
-};
 
 let sandbox: RunningSandbox;
 let salesforce: SalesforceClient;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, smtpPort: 0, host: '127.0.0.1', seed: false });
-  salesforce = createSalesforceClient({
-    instanceUrl: `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}`,
-    apiVersion: '62.0',
-    auth: staticSession,
-  });
+  salesforce = demoSalesforceClient(sandbox.url);
 });
 
 afterAll(async () => {
