@@ -9,4 +9,5 @@ export * from './users-admin.schemas';
 export * from './crm-data.schemas';
 export * from './block-list-helpers.schemas';
 export * from './block-list-syncs.schemas';
+export * from './partners.schemas';
 export * from './accounts.routes';

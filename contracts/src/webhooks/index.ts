@@ -9,3 +9,4 @@ export * from './webhook-rules';
 export * from './webhook-form';
 export * from './additional-endpoints';
 export * from './webhooks.routes';
+export * from './embed-routes';
