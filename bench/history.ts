@@ -131,12 +131,12 @@ function buildLog(
     webhookUrl: webhook.url,
     test: false,
     path: new URL(webhook.url).pathname,
-    payload: {
+    payloadJson: JSON.stringify({
       event_type: eventType,
       to_email: leadEmail,
       subject: 'Quick question',
       body: 'x'.repeat(400),
-    },
+    }),
     platform: email ? 'smartlead' : 'heyreach',
     rawEventType: eventType,
     eventType,
@@ -150,7 +150,7 @@ function buildLog(
     leadEmail,
     campaignId: String(1000 + (lead % 7)),
     platformLeadId: String(lead),
-    event: null,
+    eventJson: null,
     status,
     reason: status === 'held' ? 'The lead is not in an approved category.' : null,
     errors: failed ? [{ step: 'contact', message: 'HubSpot answered 500', at: receivedAt }] : [],

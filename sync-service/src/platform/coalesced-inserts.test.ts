@@ -42,7 +42,7 @@ it('inserts a document that arrives alone at once, in its own command', async ()
 });
 
 it('stores every document of a burst, in fewer commands than documents', async () => {
-  const insert = coalescedInserts(rows);
+  const insert = coalescedInserts(rows, { maxInFlight: 1 });
   await Promise.all(Array.from({ length: 60 }, (_, n) => insert(row(n))));
   expect(await rows.countDocuments()).toBe(60);
   expect(insertCommands.reduce((sum, documents) => sum + documents, 0)).toBe(60);
@@ -75,16 +75,19 @@ it('fails only the caller whose document was refused; the others are stored', as
 it('fails every caller of a batch whose fate is unknown (the command itself failed)', async () => {
   const lost = new Error('connection closed');
   let calls = 0;
-  const insert = coalescedInserts<Row>({
-    insertOne: () => {
-      calls += 1;
-      return new Promise((resolve) => setTimeout(resolve, 5)) as never;
+  const insert = coalescedInserts<Row>(
+    {
+      insertOne: () => {
+        calls += 1;
+        return new Promise((resolve) => setTimeout(resolve, 5)) as never;
+      },
+      insertMany: () => {
+        calls += 1;
+        return Promise.reject(lost);
+      },
     },
-    insertMany: () => {
-      calls += 1;
-      return Promise.reject(lost);
-    },
-  });
+    { maxInFlight: 1 },
+  );
   const results = await Promise.allSettled([1, 2, 3, 4].map((n) => insert(row(n))));
   expect(results.map((result) => result.status)).toEqual([
     'fulfilled',
@@ -95,4 +98,30 @@ it('fails every caller of a batch whose fate is unknown (the command itself fail
   expect(calls).toBe(2);
   // The queue goes on after a failure: a later document is inserted.
   await expect(insert(row(9))).resolves.toBeUndefined();
+});
+
+it('overlaps at most maxInFlight inserts, and gathers what arrives meanwhile', async () => {
+  let running = 0;
+  let mostAtOnce = 0;
+  const sizes: number[] = [];
+  const slowly = async (documents: number) => {
+    sizes.push(documents);
+    running += 1;
+    mostAtOnce = Math.max(mostAtOnce, running);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    running -= 1;
+  };
+  const insert = coalescedInserts<Row>(
+    {
+      insertOne: (() => slowly(1)) as never,
+      insertMany: ((documents: Row[]) => slowly(documents.length)) as never,
+    },
+    { maxInFlight: 3 },
+  );
+  await Promise.all(Array.from({ length: 40 }, (_, n) => insert(row(n))));
+  expect(mostAtOnce).toBe(3);
+  expect(sizes.reduce((sum, documents) => sum + documents, 0)).toBe(40);
+  // Three go alone at once; the other 37 wait and leave in the next, bigger batches.
+  expect(sizes.slice(0, 3)).toEqual([1, 1, 1]);
+  expect(sizes.length).toBeLessThanOrEqual(6);
 });

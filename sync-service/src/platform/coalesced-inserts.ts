@@ -7,6 +7,12 @@ type OptionalUnlessRequiredId<T> = mongo.OptionalUnlessRequiredId<T>;
 
 /** Past this many waiting documents, they go in more than one insertMany. */
 const DEFAULT_MAX_BATCH = 500;
+/**
+ * Inserts in flight at once. One at a time leaves the database idle while the service gathers
+ * the next batch and the service idle while the database writes; a few overlap the two (the
+ * driver sends each on its own pooled connection).
+ */
+const DEFAULT_MAX_IN_FLIGHT = 4;
 
 type Waiting<T> = {
   doc: OptionalUnlessRequiredId<T>;
@@ -16,25 +22,27 @@ type Waiting<T> = {
 
 /**
  * Inserts documents one by one as far as callers can tell (each promise settles when its own
- * document is stored, or fails with the error of its own document), but while an insert is in
+ * document is stored, or fails with the error of its own document), but while inserts are in
  * flight the documents that arrive meanwhile wait and then go together in one unordered
  * insertMany: a group commit. Under a burst of concurrent requests this spends one command, one
  * round trip and one write on many documents; alone, a document is inserted at once as before.
  */
 export function coalescedInserts<T extends Document>(
   collection: Pick<Collection<T>, 'insertOne' | 'insertMany'>,
-  options: { maxBatch?: number } = {},
+  options: { maxBatch?: number; maxInFlight?: number } = {},
 ): (doc: OptionalUnlessRequiredId<T>) => Promise<void> {
   const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const queue: Waiting<T>[] = [];
-  let flushing = false;
+  let inFlight = 0;
 
-  async function flush(): Promise<void> {
-    flushing = true;
-    try {
-      while (queue.length > 0) await insertBatch(queue.splice(0, maxBatch));
-    } finally {
-      flushing = false;
+  function startBatches(): void {
+    while (queue.length > 0 && inFlight < maxInFlight) {
+      inFlight += 1;
+      void insertBatch(queue.splice(0, maxBatch)).finally(() => {
+        inFlight -= 1;
+        startBatches();
+      });
     }
   }
 
@@ -58,7 +66,7 @@ export function coalescedInserts<T extends Document>(
   return (doc) =>
     new Promise<void>((resolve, reject) => {
       queue.push({ doc, resolve, reject });
-      if (!flushing) void flush();
+      startBatches();
     });
 }
 

@@ -16,14 +16,16 @@ import {
   FORWARD_MAX_ATTEMPTS,
   type EndpointFetch,
 } from './forward';
-import type {
-  ForwardState,
-  SyncAttempt,
-  SyncDedupModel,
-  SyncError,
-  SyncEventDoc,
-  SyncEventModel,
-  SyncSteps,
+import {
+  storedEvent,
+  storedPayload,
+  type ForwardState,
+  type SyncAttempt,
+  type SyncDedupModel,
+  type SyncError,
+  type SyncEventDoc,
+  type SyncEventModel,
+  type SyncSteps,
 } from './sync-event.model';
 import type { CrmWriter, WriteItem, WriteOutcome, WriterSettings } from './write/crm-writer';
 
@@ -165,7 +167,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       if (!doc) continue;
       const started = deps.now();
       const context = await contextOf(doc);
-      const event = doc.event;
+      const event = storedEvent(doc);
       if (!context) {
         await finish(doc, token, started, {
           status: 'failed',
@@ -509,7 +511,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
         deliveryId: forwardDeliveryId(doc._id.toString(), target.userAccountId),
         body: forwardBody({
           event,
-          raw: doc.payload,
+          raw: storedPayload(doc),
           eventId: doc._id.toString(),
           webhookId: doc.webhookId.toString(),
           receivedAt: doc.receivedAt,

@@ -23,7 +23,7 @@ import { openTestDatabase, type TestDatabase } from '../testing/test-database';
 import { buildWebhook } from '../testing/webhook-factories';
 import { dedupKeyOf } from './dedup-key';
 import { pollUntil, startServiceProcess, type ServiceProcess } from './resilience-harness';
-import { syncEventModel, type SyncEventDoc } from './sync-event.model';
+import { storedEvent, storedPayload, syncEventModel, type SyncEventDoc } from './sync-event.model';
 import { CLICKS_COUNTER, OPENS_COUNTER } from './write/hubspot-mapping';
 
 // Three processes, a 1,000-event burst and a recovery that waits out a lease: minutes, not seconds.
@@ -265,13 +265,14 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Record<strin
 
 /** The raw delivery a log holds: Smartlead's event name and stats_id. */
 function deliveryOf(log: SyncEventDoc): string {
-  const payload = log.payload as { event_type?: unknown; stats_id?: unknown };
+  const payload = storedPayload(log) as { event_type?: unknown; stats_id?: unknown };
   return `${String(payload.event_type)}:${String(payload.stats_id)}`;
 }
 
 function identityOf(log: SyncEventDoc): string {
-  if (!log.event) throw new Error(`log ${log._id.toString()} has no canonical event`);
-  return dedupKeyOf(log.event).key;
+  const event = storedEvent(log);
+  if (!event) throw new Error(`log ${log._id.toString()} has no canonical event`);
+  return dedupKeyOf(event).key;
 }
 
 /**

@@ -71,7 +71,12 @@ export type SyncEventDoc = {
   test: boolean;
   /** The request path (`smartleadPayload.path`). */
   path: string;
-  payload: unknown;
+  /**
+   * The payload as received (without `secret_key`), as JSON text: BSON-encoding a platform's
+   * nested payload, and the database decoding and journaling it, cost the receiver more than
+   * anything else it does, and nothing queries inside it. Read it with `storedPayload`.
+   */
+  payloadJson?: string;
   platform: Platform | null;
   rawEventType: string | null;
   eventType: ActivityEventType | null;
@@ -81,7 +86,11 @@ export type SyncEventDoc = {
   leadEmail: string | null;
   campaignId: string | null;
   platformLeadId: string | null;
-  event: CanonicalEvent | null;
+  /** The canonical event as JSON text, for the same reason; read it with `storedEvent`. */
+  eventJson?: string | null;
+  /** Logs stored before the two fields above kept these as documents. */
+  payload?: unknown;
+  event?: CanonicalEvent | null;
   status: SyncStatus;
   /** Why it is held, not synced, unsupported or a duplicate. */
   reason: string | null;
@@ -111,6 +120,7 @@ const SyncEventSchema = new Schema<SyncEventDoc>(
     webhookUrl: { type: String, default: '' },
     test: { type: Boolean, default: false },
     path: { type: String, required: true },
+    payloadJson: { type: String },
     payload: { type: Schema.Types.Mixed },
     platform: { type: String, default: null },
     rawEventType: { type: String, default: null },
@@ -120,6 +130,7 @@ const SyncEventSchema = new Schema<SyncEventDoc>(
     leadEmail: { type: String, default: null },
     campaignId: { type: String, default: null },
     platformLeadId: { type: String, default: null },
+    eventJson: { type: String, default: null },
     event: { type: Schema.Types.Mixed, default: null },
     status: { type: String, required: true },
     reason: { type: String, default: null },
@@ -169,6 +180,20 @@ SyncEventSchema.index({ webhookUrl: 1, receivedAt: -1, _id: -1 });
 SyncEventSchema.index({ hubId: 1, receivedAt: -1, _id: -1 });
 
 export type SyncEventModel = Model<SyncEventDoc>;
+
+/** The payload a log keeps, whichever way it was stored. */
+export function storedPayload(doc: Pick<SyncEventDoc, 'payloadJson' | 'payload'>): unknown {
+  return doc.payloadJson === undefined ? (doc.payload ?? null) : JSON.parse(doc.payloadJson);
+}
+
+/** The canonical event a log keeps (null for an unsupported payload). */
+export function storedEvent(doc: Pick<SyncEventDoc, 'eventJson' | 'event'>): CanonicalEvent | null {
+  if (typeof doc.eventJson === 'string') return JSON.parse(doc.eventJson) as CanonicalEvent;
+  return doc.event ?? null;
+}
+
+/** Fields the stored texts replace (and the older documents), left out where only the rest is read. */
+export const STORED_TEXT_FIELDS = { payloadJson: 0, eventJson: 0, payload: 0, event: 0 } as const;
 
 export function syncEventModel(connection: Connection): SyncEventModel {
   return (

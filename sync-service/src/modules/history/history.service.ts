@@ -27,7 +27,12 @@ import { Types, type Model, type QueryFilter } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import type { CategoryHoldDoc, CategoryHoldModel } from '../../sync/category-hold.model';
-import type { SyncEventDoc, SyncEventModel } from '../../sync/sync-event.model';
+import {
+  STORED_TEXT_FIELDS,
+  storedPayload,
+  type SyncEventDoc,
+  type SyncEventModel,
+} from '../../sync/sync-event.model';
 import { isStaff, type ProfileModel } from '../profiles/profiles.service';
 import type {
   BlockListLogDoc,
@@ -43,7 +48,7 @@ const DAY_MS = 86_400_000;
 const NEWEST_LOGS = { receivedAt: -1, _id: -1 } as const;
 
 /** What a page of the list reads: never the raw payload or the canonical event. */
-const LIST_FIELDS = { payload: 0, event: 0, lease: 0 } as const;
+const LIST_FIELDS = { ...STORED_TEXT_FIELDS, lease: 0 } as const;
 
 export type HistoryServiceDeps = {
   events: SyncEventModel;
@@ -299,12 +304,14 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     async webhookLog(user: SessionUser, id: string): Promise<WebhookLogDetail> {
       const query: QueryFilter<SyncEventDoc> = { _id: new Types.ObjectId(id) };
       if (!isStaff(user)) query.userId = userObjectId(user);
-      const doc = await deps.events.findOne(query, { event: 0, lease: 0 }).lean<SyncEventDoc>();
+      const doc = await deps.events
+        .findOne(query, { eventJson: 0, event: 0, lease: 0 })
+        .lean<SyncEventDoc>();
       if (!doc) throw notFound(historyMessages.notFound);
       const urls = await instanceUrls([doc]);
       return {
         ...toWebhookLog(user, doc, urls.get(doc.userProfileId.toString())),
-        payload: doc.payload ?? null,
+        payload: storedPayload(doc),
       };
     },
 

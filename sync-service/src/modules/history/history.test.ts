@@ -80,7 +80,11 @@ function logOf(owner: Caller, overrides: Partial<SyncEventDoc> = {}): SyncEventD
     webhookUrl: `https://hooks.outsync.test/webhooks/code-${webhookId.toString()}`,
     test: false,
     path: `/webhooks/code-${webhookId.toString()}`,
-    payload: { event_type: 'EMAIL_SENT', to_email: 'lead@prospect.test', secret: 'never' },
+    payloadJson: JSON.stringify({
+      event_type: 'EMAIL_SENT',
+      to_email: 'lead@prospect.test',
+      secret: 'never',
+    }),
     platform: 'smartlead',
     rawEventType: 'EMAIL_SENT',
     eventType: 'EMAIL_SENT',
@@ -514,7 +518,11 @@ describe('role scoping', () => {
     const mine = await ada.client.get<WebhookLogDetail>(`${LOGS}/${adaLog._id.toString()}`);
     expect(mine.status).toBe(200);
     expect(mine.body.id).toBe(adaLog._id.toString());
-    expect(mine.body.payload).toEqual(adaLog.payload);
+    expect(mine.body.payload).toEqual({
+      event_type: 'EMAIL_SENT',
+      to_email: 'lead@prospect.test',
+      secret: 'never',
+    });
     const theirs = await ada.client.get<ErrorBody>(`${LOGS}/${bobLog._id.toString()}`);
     expect(theirs.status).toBe(404);
     expect(theirs.body.message).toBe('No such webhook log, or it is not visible to you.');

@@ -22,19 +22,26 @@ export const bodyMessages = {
 export function receiverRouter(receiver: ReceiverService): Router<AppState> {
   const router = new Router<AppState>();
   router.post('/webhooks/test/:code', async (ctx) => {
-    const payload = await readEvent(ctx);
-    ctx.body = await receiver.test(ctx.params.code ?? '', payload, ctx.path);
+    const { payload, text } = await readEvent(ctx);
+    ctx.body = await receiver.test(ctx.params.code ?? '', { payload, text, path: ctx.path });
   });
   router.post('/webhooks/:code', async (ctx) => {
-    const payload = await readEvent(ctx);
-    const received = await receiver.receive(ctx.params.code ?? '', payload, ctx.path);
+    const { payload, text } = await readEvent(ctx);
+    const received = await receiver.receive(ctx.params.code ?? '', {
+      payload,
+      text,
+      path: ctx.path,
+    });
     ctx.status = 200;
     ctx.body = { received: true, id: received.id, status: received.status };
   });
   return router;
 }
 
-async function readEvent(ctx: AppContext): Promise<Record<string, unknown>> {
+/** The event as parsed, and as the text it came as (kept as received). */
+async function readEvent(
+  ctx: AppContext,
+): Promise<{ payload: Record<string, unknown>; text: string }> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > MAX_EVENT_BYTES) throw tooLarge();
   const text = (await readBody(ctx.req)).toString('utf8');
@@ -47,7 +54,7 @@ async function readEvent(ctx: AppContext): Promise<Record<string, unknown>> {
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
     throw new HttpError(400, ErrorCodes.badRequest, bodyMessages.notObject);
-  return payload as Record<string, unknown>;
+  return { payload: payload as Record<string, unknown>, text };
 }
 
 /** The raw body, refused past 1 MB (read with events: an async iterator costs more per chunk). */

@@ -36,6 +36,9 @@ export type ReceivedWebhook = {
 
 export type TestResult = { success: boolean; errors: unknown };
 
+/** A delivery: its body parsed, the same body as text, and the path it was posted to. */
+export type ReceivedEvent = { payload: unknown; text: string; path: string };
+
 export type ReceiverServiceDeps = {
   events: SyncEventModel;
   webhooks: Pick<WebhooksService, 'webhookForCode'>;
@@ -95,7 +98,7 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
 
   async function store(
     webhook: ReceivedWebhook,
-    input: { payload: unknown; path: string; test: boolean },
+    input: ReceivedEvent & { test: boolean },
   ): Promise<SyncEventDoc> {
     const receivedAt = deps.now();
     const result = normalizeEvent({
@@ -114,7 +117,7 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
       webhookUrl: webhook.webhookUrl,
       test: input.test,
       path: input.path,
-      payload: withoutSecrets(input.payload),
+      payloadJson: storedPayloadText(input),
       platform: result.kind === 'event' ? result.event.platform : webhook.platform,
       rawEventType: result.kind === 'event' ? result.event.rawEventType : result.rawEventType,
       eventType: result.kind === 'event' ? result.event.type : null,
@@ -123,7 +126,7 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
       leadEmail: result.kind === 'event' ? result.event.lead.email : null,
       campaignId: result.kind === 'event' ? result.event.campaign.id : null,
       platformLeadId: result.kind === 'event' ? result.event.lead.platformLeadId : null,
-      event: result.kind === 'event' ? result.event : null,
+      eventJson: result.kind === 'event' ? JSON.stringify(result.event) : null,
       status: result.kind === 'event' ? 'received' : 'unsupported',
       reason: result.kind === 'event' ? null : result.message,
       errors:
@@ -153,22 +156,18 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
 
   return {
     /** A live event: stored, queued; answers its id. */
-    async receive(
-      code: string,
-      payload: unknown,
-      path: string,
-    ): Promise<{ id: string; status: string }> {
+    async receive(code: string, received: ReceivedEvent): Promise<{ id: string; status: string }> {
       const webhook = await webhookFor(code);
-      const doc = await store(webhook, { payload, path, test: false });
+      const doc = await store(webhook, { ...received, test: false });
       if (doc.status === 'received')
         deps.dispatcher.enqueue(webhook.userProfileId.toString(), doc._id.toString());
       return { id: doc._id.toString(), status: doc.status };
     },
 
     /** A test event: stored and synced now; `{success, errors}` when done (spec 01 §7). */
-    async test(code: string, payload: unknown, path: string): Promise<TestResult> {
+    async test(code: string, received: ReceivedEvent): Promise<TestResult> {
       const webhook = await webhookFor(code);
-      const doc = await store(webhook, { payload, path, test: true });
+      const doc = await store(webhook, { ...received, test: true });
       if (doc.status !== 'received') return { success: false, errors: { message: doc.reason } };
       const run = deps.pipeline.processEvents([doc._id.toString()]);
       const timedOut = await Promise.race([
@@ -219,6 +218,12 @@ export function summaryOf(result: NormalizeResult, payload: unknown): PayloadSum
     from_email: readText(payload, 'from_email', 'email_account'),
     event_type: result.rawEventType,
   };
+}
+
+/** The payload's text as kept: the body as received, unless it carries a secret to drop. */
+function storedPayloadText({ payload, text }: ReceivedEvent): string {
+  const kept = withoutSecrets(payload);
+  return kept === payload ? text : JSON.stringify(kept);
 }
 
 /**
