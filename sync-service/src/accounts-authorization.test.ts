@@ -1,9 +1,11 @@
 // Who may call what in the connected-accounts area, over every route that names a profile, a key
 // or an endpoint: anonymous, the owner, another customer, a manager and an admin. A caller who
 // may not see an item gets 404, exactly as for an item that does not exist.
+import { randomBytes } from 'node:crypto';
 import { fillPath, type RouteDefinition } from '@outsync/contracts';
 import { accountsRoutes } from '@outsync/contracts/accounts';
 import { blockListSyncModel } from './modules/block-lists/block-list-sync.model';
+import { partnerModel } from './modules/partners/partners.service';
 import { buildApiKey, buildUserAccount } from './testing/account-factories';
 import { guardOutboundCalls } from './testing/nock-guard';
 import { buildProfile } from './testing/profile-factories';
@@ -38,6 +40,7 @@ type Fixture = {
   smartleadKeyId: string;
   endpointId: string;
   blockListSyncId: string;
+  partnerId: string;
 };
 
 type Case = {
@@ -86,6 +89,30 @@ const CASES: Case[] = [
     body: () => ({ canWebhook: true, canUserAccount: false, canBlockList: true }),
   },
   { route: 'adminUsers', rule: 'staff' },
+  // Partner accounts (issue 15): admins only. The partners' token call has no session (its
+  // partner key is tested in modules/partners/partners.test.ts).
+  { route: 'partners', rule: 'admin' },
+  {
+    route: 'createPartner',
+    rule: 'admin',
+    body: () => ({
+      name: 'Agency',
+      allowedOrigins: ['https://portal.agency.example'],
+      customerEmails: ['owner@customer-a.example'],
+    }),
+  },
+  {
+    route: 'updatePartner',
+    rule: 'admin',
+    params: (f) => ({ id: f.partnerId }),
+    body: () => ({
+      name: 'Agency renamed',
+      allowedOrigins: ['https://portal.agency.example'],
+      customerEmails: [],
+    }),
+  },
+  { route: 'rotatePartnerKey', rule: 'admin', params: (f) => ({ id: f.partnerId }) },
+  { route: 'deletePartner', rule: 'admin', params: (f) => ({ id: f.partnerId }) },
   // Allowed calls of these reach HubSpot, Salesforce or a platform.
   {
     route: 'validateApiKey',
@@ -320,7 +347,17 @@ async function ownersItems(): Promise<Fixture> {
     createdAt: now,
     updatedAt: now,
   });
+  const partner = await partnerModel(app.db.connection).create({
+    name: 'Agency',
+    allowedOrigins: ['https://portal.agency.example'],
+    customerEmails: ['owner@customer-a.example'],
+    keyHash: randomBytes(32).toString('hex'),
+    keyPrefix: 'osp_fixture0',
+    keyCreatedAt: now,
+    createdAt: now,
+  });
   return {
+    partnerId: partner._id.toString(),
     blockListSyncId: sync._id.toString(),
     hubspotProfileId: hubspot._id.toString(),
     bareProfileId: bare._id.toString(),

@@ -1,9 +1,12 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
+import { accountsRoutes } from '@outsync/contracts/accounts';
+import { webhooksEmbedRoutes } from '@outsync/contracts/webhooks';
 import Koa from 'koa';
 import type { Config } from './config';
 import type { Database } from './platform/db';
 import { csrfProtection } from './platform/http/csrf';
+import { embedAuthentication, embedCors, type RoutePattern } from './platform/http/embed-auth';
 import { errorHandler } from './platform/http/error-handler';
 import { noStoreWhenSignedIn } from './platform/http/no-store';
 import { requestContext } from './platform/http/request-context';
@@ -20,6 +23,12 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createHealthService } from './modules/health/health.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOpenApiRoutes } from './modules/openapi/openapi.routes';
+import { registerPartnersRoutes } from './modules/partners/partners.routes';
+import {
+  createPartnersService,
+  embedTokenModel,
+  partnerModel,
+} from './modules/partners/partners.service';
 import { userModel } from './modules/users/users.model';
 import { createUsersAdmin } from './modules/users/users-admin';
 import { registerUsersRoutes } from './modules/users/users.routes';
@@ -85,7 +94,23 @@ export type AppDeps = {
   };
 };
 
-/** The Koa app: request context, error envelope, session, CSRF, JSON bodies, then every module's routes. */
+/** The routes an embed token opens (contracts' table of the embedded webhook module). */
+const embedRoutes: RoutePattern[] = Object.values(webhooksEmbedRoutes);
+/**
+ * What the embedded module calls across origins: its routes, and the public Send Test Webhook
+ * call (the receiver's `/webhooks/test/:code`), whose answer its dialog shows.
+ */
+const crossOriginRoutes: RoutePattern[] = [
+  ...embedRoutes,
+  { method: 'post', path: '/webhooks/test/:code' },
+];
+/** Routes that read a bearer credential of their own: the partner key of the token call. */
+const partnerKeyRoutes: RoutePattern[] = [accountsRoutes.createEmbedToken];
+
+/**
+ * The Koa app: request context, error envelope, the embedded module's CORS, the receiver, embed
+ * tokens, session, CSRF, JSON bodies, then every module's routes.
+ */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const now = deps.now ?? (() => new Date());
   const app = new Koa<AppState>();
@@ -125,6 +150,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     logger: deps.logger,
   });
   const receiverRoutes = receiverRouter(receiver);
+  const partners = createPartnersService({
+    partners: partnerModel(deps.db.connection),
+    embedTokens: embedTokenModel(deps.db.connection),
+    async userIdOfEmail(email) {
+      const user = await userModel(deps.db.connection).exists({ email });
+      return user ? user._id.toString() : null;
+    },
+    userById: (id) => users.findById(id),
+    now,
+  });
 
   registerHealthRoutes(router, { health: createHealthService({ db: deps.db }) });
   registerOpenApiRoutes(router, { publicUrl: deps.config.publicUrl });
@@ -176,6 +211,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       now,
     }),
   });
+  registerPartnersRoutes(router, { partners });
   registerUsersRoutes(router, {
     admin: createUsersAdmin({
       users: userModel(deps.db.connection),
@@ -186,11 +222,26 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app
     .use(requestContext(deps.logger))
     .use(errorHandler())
+    // Inside the error handler, so an error's envelope keeps the allowed origin.
+    .use(
+      embedCors({
+        routes: crossOriginRoutes,
+        isAllowedOrigin: (origin) => partners.isAllowedOrigin(origin),
+      }),
+    )
     // The platforms' webhooks: before the session, CSRF and the dashboard's body parser.
     .use(receiverRoutes.routes())
+    // A bearer token decides alone: before the session, whose cookie it then never consults.
+    .use(
+      embedAuthentication({
+        lookup: (token) => partners.checkEmbedToken(token),
+        routes: embedRoutes,
+        ownBearerRoutes: partnerKeyRoutes,
+      }),
+    )
     .use(sessionContext((token) => auth.findSession(token)))
     .use(noStoreWhenSignedIn())
-    .use(csrfProtection())
+    .use(csrfProtection({ bearerRoutes: partnerKeyRoutes }))
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }))
     .use(router.routes())
     .use(router.allowedMethods());

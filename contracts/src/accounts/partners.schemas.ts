@@ -54,7 +54,7 @@ export const PartnerOriginSchema = z
       const secure =
         url.protocol === 'https:' ||
         (url.protocol === 'http:' && hostsAllowedOverHttp.has(url.hostname));
-      return secure && url.origin === value.replace(/\/$/, '');
+      return secure && url.origin === value.replace(/\/$/, '').toLowerCase();
     },
     { error: 'Enter an origin like https://portal.example.com (https, no path).' },
   )

@@ -14,6 +14,7 @@ import {
 import {
   accountsRoutes,
   type AdminUserRow,
+  type Partner,
   type ApiKey,
   type BlockListSync,
   type ConnectedAccountCheckResponse,
@@ -62,6 +63,8 @@ export interface FakeDb {
   leadCategories: Record<string, LeadCategory[]>;
   userAccounts: UserAccount[];
   adminUsers: AdminUserRow[];
+  /** Partner accounts (admins' Partners section); the partners tests answer the writes. */
+  partners: Partner[];
   /** Block-list syncs, newest first (as the service lists them). */
   blockListSyncs: BlockListSync[];
   /** A HubSpot profile's contact and company lists, by profile id. */
@@ -93,6 +96,7 @@ export function emptyDb(): FakeDb {
     leadCategories: {},
     userAccounts: [],
     adminUsers: [],
+    partners: [],
     blockListSyncs: [],
     hubspotLists: {},
     salesforceLists: {},
@@ -482,6 +486,7 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
     },
 
     adminUsers: () => ({ body: db.adminUsers }),
+    partners: () => ({ body: db.partners }),
     updateAdminUser: ({ params, body }) => {
       const row = db.adminUsers.find((item) => item.id === params.id);
       if (!row) return noProfile();

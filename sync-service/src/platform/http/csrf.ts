@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CSRF_HEADER, ErrorCodes } from '@outsync/contracts';
 import type { Context, Middleware } from 'koa';
 import { isSecureRequest, readCookie, setCookie } from './cookies';
+import { routeMatcher, type RoutePattern } from './embed-auth';
 import { HttpError } from './http-error';
 import type { AppState } from './types';
 
@@ -13,14 +14,29 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PREFIXES = ['/webhooks/'];
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+export type CsrfOptions = {
+  /**
+   * Routes whose callers authenticate with a bearer credential and no cookie (the partner key of
+   * `POST /api/partner/embed-tokens`): each is exempt by its exact method and path.
+   */
+  bearerRoutes?: Iterable<RoutePattern>;
+};
+
 /**
  * Double-submit CSRF check: every state-changing request must repeat the `outsync.csrf`
  * cookie in the `X-CSRF-Token` header. A cross-site page can make the browser send the
  * cookie but can neither read it nor set the header. Answers 403 `csrf_invalid` otherwise.
+ *
+ * Requests that authenticated with an embed token (`ctx.state.embed`) skip it: they were judged
+ * by their `Authorization` header alone, which a cross-site page cannot make a browser send, and
+ * their cookies were ignored, so there is no ambient credential to forge a request with.
  */
-export function csrfProtection(): Middleware<AppState> {
+export function csrfProtection(options: CsrfOptions = {}): Middleware<AppState> {
+  const takesBearer = routeMatcher(options.bearerRoutes ?? []);
   return async (ctx, next) => {
-    if (!SAFE_METHODS.has(ctx.method) && !isExempt(ctx.path)) {
+    const exempt =
+      isExempt(ctx.path) || takesBearer(ctx.method, ctx.path) || ctx.state.embed !== undefined;
+    if (!SAFE_METHODS.has(ctx.method) && !exempt) {
       const cookie = readCookie(ctx, CSRF_COOKIE);
       const header = ctx.get(CSRF_HEADER);
       if (!cookie || !TOKEN.test(cookie) || !sameToken(cookie, header)) {

@@ -18,6 +18,11 @@ export type AppState = {
   log: Logger;
   /** Set by `requireSession` (and by every `auth: 'session'` route) once the cookie checked out. */
   user?: SessionUser;
+  /**
+   * Set when the user came from a partner's embed token (embed-auth.ts), not a session cookie:
+   * the request is the embedded webhook module's, on the partner's behalf.
+   */
+  embed?: { partnerId: string };
 };
 
 export type AppRouter = Router<AppState>;

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { currentUserAtom } from '@outsync/app-runtime';
 import type { AdminUserRow } from '@outsync/contracts/accounts';
 import { Page } from '@outsync/ui';
@@ -44,7 +44,14 @@ const orDash = (value: string) => value || EMPTY_CELL;
  * admins may change the flags, role and plan. The shell shows the route to staff only; anyone
  * else who reaches this page gets a note and no request.
  */
-export function UsersScreen({ title }: { title: string }) {
+export function UsersScreen({
+  title,
+  children,
+}: {
+  title: string;
+  /** Further sections under the table, for staff (the page composes them: admins' Partners). */
+  children?: ReactNode;
+}) {
   const user = useAtomValue(currentUserAtom);
   const staff = user?.isManagerOrAdmin === true;
   const isAdmin = user?.isAdmin === true;
@@ -93,16 +100,19 @@ export function UsersScreen({ title }: { title: string }) {
       {/* Sections: its flex layout keeps the table's scroll region inside the card. */}
       <Sections>
         {staff ? (
-          <Table
-            caption={t.caption}
-            captionHidden
-            columns={columns}
-            rows={users.data ?? []}
-            getRowId={(row) => row.id}
-            loading={users.isPending}
-            emptyText={t.empty}
-            minWidth={isAdmin ? '1250px' : '1150px'}
-          />
+          <>
+            <Table
+              caption={t.caption}
+              captionHidden
+              columns={columns}
+              rows={users.data ?? []}
+              getRowId={(row) => row.id}
+              loading={users.isPending}
+              emptyText={t.empty}
+              minWidth={isAdmin ? '1250px' : '1150px'}
+            />
+            {children}
+          </>
         ) : (
           <MutedText>{t.staffOnly}</MutedText>
         )}
