@@ -1,11 +1,18 @@
 // One factory for every front-end app. Each app's own rspack.config.ts is a few lines:
 //   export default createAppConfig({ app: 'mfe-webhooks', exposes: { './WebhooksPage': ... } });
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import reactRouterExportList from './scripts/react-router-exports.json';
+// The catalog file itself, not '@outsync/contracts': the config then loads no zod or ky.
+import {
+  API_CONTRACT_VERSION,
+  remoteDeclarationKey,
+  type RemoteDeclaration,
+} from './contracts/src/catalog/compatibility.ts';
 import {
   apps,
   portOf,
@@ -107,6 +114,13 @@ export function sourceRules(isProduction: boolean) {
   ];
 }
 
+const declaration: RemoteDeclaration = { apiContractVersion: API_CONTRACT_VERSION };
+
+/** Writes the remote's declaration into mf-manifest.json (and mf-stats.json) as `metaData.outsync`. */
+function declareCompatibility({ stats }: { stats: { metaData: object } }): void {
+  Object.assign(stats.metaData, { [remoteDeclarationKey]: declaration });
+}
+
 export function createAppConfig(options: AppConfigOptions) {
   return (env: Record<string, unknown> = {}, argv: Argv = {}): Configuration => {
     const appDir = path.join(repoRoot, options.app);
@@ -171,7 +185,11 @@ export function createAppConfig(options: AppConfigOptions) {
           // Router context ("useLocation() may be used only in the context of a <Router>").
           shareStrategy: 'loaded-first',
           runtimePlugins: options.runtimePlugins ?? [],
-          manifest: true,
+          // The manifest already carries the release (`metaData.buildInfo.buildVersion`: the app's
+          // package.json version, or MF_BUILD_VERSION when set). A remote adds what it needs from
+          // its host, which the shell checks before loading its code (shared ranges are in
+          // `shared[].requiredVersion` already).
+          manifest: isHost ? true : { additionalData: declareCompatibility },
           dts: false,
         }),
       ],
@@ -202,7 +220,12 @@ export function createAppConfig(options: AppConfigOptions) {
               middleware: (_req: IncomingMessage, res: ServerResponse) => {
                 res.setHeader('Content-Type', 'application/json');
                 res.setHeader('Cache-Control', 'no-store');
-                res.end(JSON.stringify(remotesManifest()));
+                // An operator's file, when named, replaces the list computed from the env (as
+                // scripts/serve-app.ts does for `npm start`).
+                const file = process.env.REMOTES_JSON_FILE;
+                res.end(
+                  file ? readFileSync(path.resolve(file)) : JSON.stringify(remotesManifest()),
+                );
               },
             });
           }

@@ -86,6 +86,8 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
               app,
               port: appPorts[app],
               remotes: () => remotesManifest(remotesEnv),
+              // An operator's file, when named, replaces the list computed from the env.
+              remotesFile: env.REMOTES_JSON_FILE ? path.resolve(env.REMOTES_JSON_FILE) : undefined,
               apiOrigin: serviceUrl,
             }),
       );

@@ -77,6 +77,49 @@ test('the shell serves /remotes.json from the deployment settings, never cached'
   });
 });
 
+test('with a remotes file, the shell serves its content, read anew on every request', async () => {
+  const file = path.join(dists, 'remotes.json');
+  const v1 = { outsync_history: 'https://cdn.example.com/history/0.1.0/mf-manifest.json' };
+  const v2 = { outsync_history: 'https://cdn.example.com/history/0.2.0/mf-manifest.json' };
+  writeFileSync(file, JSON.stringify(v1));
+  const server = await serveApp({
+    app: 'shell',
+    port: 0,
+    remotes: () => remotesManifest({}),
+    remotesFile: file,
+    distDir: shellDist,
+  });
+  servers.push(server);
+
+  const first = await fetch(`${server.url}/remotes.json`);
+  expect(first.headers.get('cache-control')).toBe('no-store');
+  expect(first.headers.get('content-type')).toBe('application/json');
+  expect(await first.json()).toEqual(v1);
+
+  // The operator switches the release while the shell keeps running.
+  writeFileSync(file, JSON.stringify(v2));
+  expect(await (await fetch(`${server.url}/remotes.json`)).json()).toEqual(v2);
+});
+
+test('a remotes file that cannot be read answers 503, never the computed list', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  const server = await serveApp({
+    app: 'shell',
+    port: 0,
+    remotes: () => remotesManifest({}),
+    remotesFile: path.join(dists, 'no-such-remotes.json'),
+    distDir: shellDist,
+  });
+  servers.push(server);
+  const response = await fetch(`${server.url}/remotes.json`);
+  expect(response.status).toBe(503);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(await response.json()).toEqual({
+    message: 'The list of modules cannot be read.',
+    code: 'remotes_unavailable',
+  });
+});
+
 test.each(['/api/admin/webhooks?x=1', '/auth/code', '/webhooks/abc123', '/oauth?code=1'])(
   'the shell forwards %s to the sync-service with method, body and status',
   async (pathAndQuery) => {

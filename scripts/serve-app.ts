@@ -1,5 +1,6 @@
 // Serves one built front-end app on its own port, as a static host or CDN would in production.
 // The shell also answers /remotes.json and forwards API paths to the sync-service.
+import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,11 @@ export interface AppServerOptions {
   host?: string;
   /** Shell only: the /remotes.json body, computed per request so a moved remote is picked up. */
   remotes?: () => Record<string, string>;
+  /**
+   * Shell only: a file whose content is /remotes.json (env REMOTES_JSON_FILE), read per request,
+   * so an operator releases or rolls back a module by editing it. Wins over `remotes`.
+   */
+  remotesFile?: string;
   /** Shell only: origin of the sync-service the API paths are forwarded to. */
   apiOrigin?: string;
   /** The built files; defaults to the app's dist folder. */
@@ -51,8 +57,9 @@ export async function serveApp(options: AppServerOptions): Promise<RunningServer
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
-    if (isShell && url.split('?')[0] === '/remotes.json' && options.remotes) {
-      return sendJson(res, options.remotes());
+    if (isShell && url.split('?')[0] === '/remotes.json') {
+      if (options.remotesFile) return void sendRemotesFile(res, options.remotesFile);
+      if (options.remotes) return sendJson(res, options.remotes());
     }
     if (isShell && options.apiOrigin && proxiedPrefixes.some((p) => matchesPrefix(url, p))) {
       return forward(req, res, options.apiOrigin);
@@ -72,6 +79,28 @@ function matchesPrefix(url: string, prefix: string): boolean {
 function sendJson(res: ServerResponse, body: unknown) {
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify(body));
+}
+
+/**
+ * The operator's file as it is now. Its content is passed through unparsed: the shell validates
+ * it (a broken entry becomes that module's unavailable tile), and a file that cannot be read
+ * answers 503 so the shell shows every module's tile instead of a stale list.
+ */
+async function sendRemotesFile(res: ServerResponse, file: string) {
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end(body);
+  } catch (error) {
+    console.error(`[outsync] cannot read REMOTES_JSON_FILE ${file}: ${String(error)}`);
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end(
+      JSON.stringify({
+        message: 'The list of modules cannot be read.',
+        code: 'remotes_unavailable',
+      }),
+    );
+  }
 }
 
 /** A plain streaming reverse proxy: method, path, headers and body go through untouched. */

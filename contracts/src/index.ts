@@ -29,3 +29,4 @@ export * from './catalog/history';
 export * from './catalog/api-keys';
 export * from './catalog/oauth';
 export * from './catalog/timing';
+export * from './catalog/compatibility';

@@ -11,7 +11,11 @@ const screen = (route: CatalogRoute): RouteObject => ({
   path: route.path,
   element: (
     <RouteAccessGate access={route.access}>
-      <RemotePage remote={route.federationName} expose={route.expose} />
+      <RemotePage
+        remote={route.federationName}
+        expose={route.expose}
+        showRelease={route.access !== 'public'}
+      />
     </RouteAccessGate>
   ),
 });

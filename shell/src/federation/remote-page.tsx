@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { Button, Card, Spinner } from '@outsync/ui';
 import { loadRemoteModule } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
+import { IncompatibleRemoteError, remoteRelease } from './release-check-plugin';
+import { moduleLabel } from './module-labels';
 
 export const moduleUnavailableTitle = 'Module unavailable';
 export const moduleUnavailableText =
@@ -14,18 +16,30 @@ interface RemotePageProps {
   remote: string;
   /** Exposed module, e.g. 'WebhooksPage'. */
   expose: string;
+  /**
+   * The about line under the page (default true). The public sign-in screens leave it out: they
+   * fill the viewport, and anonymous visitors have no need to learn our release versions.
+   */
+  showRelease?: boolean;
 }
 
 /**
  * Renders one exposed page of a remote. A failure shows the "module unavailable — retry" tile;
  * retry starts a fresh load that fetches the remote's manifest again.
  */
-export function RemotePage({ remote, expose }: RemotePageProps) {
+export function RemotePage({ remote, expose, showRelease = true }: RemotePageProps) {
   // Keyed so that a route change to another page never keeps this page's load.
-  return <RemotePageLoader key={`${remote}/${expose}`} remote={remote} expose={expose} />;
+  return (
+    <RemotePageLoader
+      key={`${remote}/${expose}`}
+      remote={remote}
+      expose={expose}
+      showRelease={showRelease}
+    />
+  );
 }
 
-function RemotePageLoader({ remote, expose }: RemotePageProps) {
+function RemotePageLoader({ remote, expose, showRelease }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState(() => loadPage(remote, expose));
   const retry = () => {
@@ -36,16 +50,26 @@ function RemotePageLoader({ remote, expose }: RemotePageProps) {
   return (
     <RemoteErrorBoundary
       key={attempt}
-      fallback={() => (
-        <UnavailableTile role="alert" data-remote={remote}>
-          <strong>{moduleUnavailableTitle}</strong>
-          <p>{moduleUnavailableText}</p>
-          <Button onClick={retry}>{retryLabel}</Button>
-        </UnavailableTile>
-      )}
+      fallback={(error) =>
+        // A refused release stays refused until the page is reloaded, so the tile offers no
+        // retry; it says why instead.
+        error instanceof IncompatibleRemoteError ? (
+          <UnavailableTile role="alert" data-remote={remote} data-refused="">
+            <strong>{moduleUnavailableTitle}</strong>
+            <p>{error.reason}</p>
+          </UnavailableTile>
+        ) : (
+          <UnavailableTile role="alert" data-remote={remote}>
+            <strong>{moduleUnavailableTitle}</strong>
+            <p>{moduleUnavailableText}</p>
+            <Button onClick={retry}>{retryLabel}</Button>
+          </UnavailableTile>
+        )
+      }
     >
       <Suspense fallback={<Spinner label="Loading module" />}>
         <LoadedPage load={load} />
+        {showRelease ? <AboutLine remote={remote} /> : null}
       </Suspense>
     </RemoteErrorBoundary>
   );
@@ -56,6 +80,20 @@ function LoadedPage({ load }: { load: Promise<ComponentType> }) {
   const Page = use(load);
   // eslint-disable-next-line react-hooks/static-components
   return <Page />;
+}
+
+/**
+ * "History module 0.1.0": the release the shell loaded, read at run time from the remote's
+ * manifest, so a new release shows without rebuilding the shell.
+ */
+function AboutLine({ remote }: { remote: string }) {
+  const version = remoteRelease(remote)?.version;
+  if (!version) return null;
+  return (
+    <About data-remote-release={remote}>
+      {moduleLabel(remote)} {version}
+    </About>
+  );
 }
 
 async function loadPage(remote: string, expose: string): Promise<ComponentType> {
@@ -70,4 +108,10 @@ const UnavailableTile = styled(Card)`
   p {
     color: ${({ theme }) => theme.colors.inkMuted};
   }
+`;
+
+const About = styled.p`
+  margin: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colors.inkMuted};
 `;

@@ -1,4 +1,4 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   loadRemoteModule,
   parseRemotesManifest,
@@ -7,8 +7,10 @@ import {
 } from './remote-registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
   loadRemote: jest.fn(),
+  satisfy: jest.fn(),
 }));
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
@@ -44,6 +46,14 @@ describe('registerRemotesFromManifest', () => {
     await registerRemotesFromManifest();
     expect(registerRemotes).toHaveBeenLastCalledWith([
       { name: 'outsync_auth', entry: 'http://localhost:3001/mf-manifest.json' },
+    ]);
+  });
+
+  test('registers the release check with the runtime, so no remote loads unchecked', async () => {
+    global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => ({}) });
+    await registerRemotesFromManifest();
+    expect(registerPlugins).toHaveBeenCalledWith([
+      expect.objectContaining({ name: 'outsync-release-check' }),
     ]);
   });
 

@@ -1,4 +1,5 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { releaseCheckPlugin } from './release-check-plugin';
 
 /** /remotes.json: federation name → manifest URL, written by whoever deploys the shell. */
 export type RemotesManifest = Record<string, string>;
@@ -24,10 +25,12 @@ export function parseRemotesManifest(value: unknown): RemotesManifest {
 let registered: RemotesManifest = {};
 
 /**
- * Reads /remotes.json and registers every remote with the federation runtime. A missing or
- * broken file leaves the registry empty: each remote route then shows its unavailable tile.
+ * Reads /remotes.json and registers every remote with the federation runtime, behind the
+ * release check that refuses a remote the shell cannot satisfy. A missing or broken file leaves
+ * the registry empty: each remote route then shows its unavailable tile.
  */
 export async function registerRemotesFromManifest(url = '/remotes.json'): Promise<RemotesManifest> {
+  registerPlugins([releaseCheckPlugin()]);
   try {
     const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
