@@ -1,5 +1,6 @@
-// Production builds of the shell and the four remotes. Only apps whose inputs changed since
-// their last build are rebuilt (`--force` rebuilds all). Usable as a CLI and as a function.
+// Production builds of the shell and the four remotes (and the webhooks area's embed script).
+// Only apps whose inputs changed since their last build are rebuilt (`--force` rebuilds all).
+// Usable as a CLI and as a function.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,9 +51,23 @@ function fingerprint(app: AppName, fileDigests: Map<string, string>): string {
   return hash.digest('hex');
 }
 
+/**
+ * Outputs an app's build makes besides the federated app, by path under its dist/: one that is
+ * missing means the app is built again, whatever its stamp says. The partners' embed script
+ * comes out of the same `rspack build` (mfe-webhooks/rspack.config.ts exports both configs).
+ */
+const extraOutputs: Partial<Record<AppName, string[]>> = {
+  'mfe-webhooks': ['embed/outsync-webhooks.js'],
+};
+
 function isFresh(app: AppName, print: string): boolean {
-  const stamp = path.join(repoRoot, app, 'dist', stampFile);
-  return existsSync(stamp) && readFileSync(stamp, 'utf8') === print;
+  const dist = path.join(repoRoot, app, 'dist');
+  const stamp = path.join(dist, stampFile);
+  return (
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === print &&
+    (extraOutputs[app] ?? []).every((file) => existsSync(path.join(dist, file)))
+  );
 }
 
 // The rspack CLI builds each app in its own process: loading the configs through tsx would

@@ -37,6 +37,9 @@ const entryFiles = new Set([
   '/mf-manifest.json',
   '/remoteEntry.js',
   '/mf-stats.json',
+  // The embed script partners load by a stable name (docs/embedding.md): a release must reach them.
+  '/embed/outsync-webhooks.js',
+  '/embed/outsync-webhooks.js.map',
 ]);
 
 export async function serveApp(options: AppServerOptions): Promise<RunningServer> {

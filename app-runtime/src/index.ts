@@ -17,8 +17,10 @@ export {
 } from './api/query-client';
 export {
   createDashboardApiClient,
+  attachRouteClientFactory,
   createDashboardRouteClient,
   type DashboardApiClientOptions,
+  type RouteClientFactory,
 } from './api/dashboard-api-client';
 export {
   CSRF_TOKEN_UNAVAILABLE,

@@ -24,7 +24,7 @@ export interface DashboardApiClientOptions {
 }
 
 /** Makes a client for another route table with the options a dashboard client was made with. */
-type RouteClientFactory = <T extends RouteTable>(routes: T) => RouteClient<T>;
+export type RouteClientFactory = <T extends RouteTable>(routes: T) => RouteClient<T>;
 
 /**
  * Where a dashboard client keeps its factory. Private to this module (app-runtime is a federation
@@ -63,10 +63,17 @@ export function createDashboardRouteClient<const T extends RouteTable>(
       ],
     },
   });
-  const factory: RouteClientFactory = (other) => createDashboardRouteClient(other, options);
+  attachRouteClientFactory(client, (other) => createDashboardRouteClient(other, options));
+  return client;
+}
+
+/**
+ * Lets `useRouteClient` make clients for other route tables with `client`'s behaviour (the
+ * dashboard's CSRF and 401 handling, an embed token). Every host client is made with one.
+ */
+export function attachRouteClientFactory(client: object, factory: RouteClientFactory): void {
   // Not enumerable: the client's own keys stay the route names.
   Object.defineProperty(client, routeClientFactory, { value: factory });
-  return client;
 }
 
 /**

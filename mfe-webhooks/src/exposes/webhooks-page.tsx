@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Webhook } from '@outsync/contracts/webhooks';
 import { WebhooksScreen } from '../features/webhooks-list/components/webhooks-screen';
+import { useEmitWebhookEvent } from '../shared/host-events';
 
 export const WebhooksTitle = 'Webhooks';
 
@@ -31,6 +32,7 @@ type OpenDialog = { kind: 'settings' | 'test'; webhook: Webhook } | null;
 export default function WebhooksPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  const emitWebhookEvent = useEmitWebhookEvent();
 
   return (
     <>
@@ -50,7 +52,12 @@ export default function WebhooksPage() {
           <WebhookSettingsDialog key={dialog.webhook.id} webhook={dialog.webhook} onClose={close} />
         ) : null}
         {dialog?.kind === 'test' ? (
-          <SendTestWebhookDialog key={dialog.webhook.id} webhook={dialog.webhook} onClose={close} />
+          <SendTestWebhookDialog
+            key={dialog.webhook.id}
+            webhook={dialog.webhook}
+            onClose={close}
+            onSent={() => emitWebhookEvent('webhook.test_sent', dialog.webhook)}
+          />
         ) : null}
       </Suspense>
     </>

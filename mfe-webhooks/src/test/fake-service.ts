@@ -17,6 +17,10 @@
 //                                     { status, text } (a page that is not JSON)
 //   api.onUnmatched(handler)          answers requests no route matches (e.g. the test address
 //                                     POST /webhooks/test/{code}); 404 by default
+//   api.acceptEmbedTokens(tokens)     answers as to a partner's embedded module (issue 15): every
+//                                     call needs `Authorization: Bearer <one of tokens>` (else
+//                                     401 embed_token_expired), no CSRF token, and only the
+//                                     routes of `webhooksEmbedRoutes` (else 403)
 //   api.sent(route)                   the requests that reached a route, in order
 //   api.requests                      every request, matched or not (route null)
 //   deferred<T>()                     a promise the test settles, to look at a pending screen
@@ -47,6 +51,7 @@ import {
   firstBlockingProblem,
   type CustomFieldObject,
   webhookUrlOf,
+  webhooksEmbedRoutes,
   type Webhook,
   type WebhookSettingsParsed,
 } from '@outsync/contracts/webhooks';
@@ -481,6 +486,8 @@ export function fakeService(seed: Partial<FakeDb> = {}) {
   const db: FakeDb = { ...emptyDb(), ...seed };
   const handlers: FakeHandlers = serviceHandlers(db);
   const requests: SentRequest[] = [];
+  // Set by acceptEmbedTokens: the bearer tokens the fake accepts instead of a session.
+  let embedTokens: Set<string> | null = null;
   let unmatched: UnmatchedHandler = () => ({
     status: 404,
     body: { message: 'Not found', code: 'not_found' },
@@ -505,7 +512,16 @@ export function fakeService(seed: Partial<FakeDb> = {}) {
       return jsonResponse(status, body);
     }
     const { entry, params } = matched;
-    if (unsafeMethods.has(request.method) && request.headers.get('X-CSRF-Token') !== 'csrf-1') {
+    if (embedTokens) {
+      const token = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
+      if (!embedTokens.has(token)) return toResponse(error(401, serviceErrors.embedTokenExpired));
+      if (!Object.hasOwn(webhooksEmbedRoutes, entry.name)) {
+        return toResponse(error(403, serviceErrors.embedRouteNotAllowed));
+      }
+    } else if (
+      unsafeMethods.has(request.method) &&
+      request.headers.get('X-CSRF-Token') !== 'csrf-1'
+    ) {
       return toResponse(error(403, serviceErrors.csrfInvalid));
     }
     const checked = validate(entry.route, {
@@ -526,6 +542,10 @@ export function fakeService(seed: Partial<FakeDb> = {}) {
     /** Replaces what one route answers (the others keep the service's behaviour). */
     on<N extends RouteName>(name: N, handler: FakeHandler<N>) {
       (handlers as Record<RouteName, unknown>)[name] = handler;
+    },
+    /** From now on answers as to an embedded module holding one of `tokens` (see the top). */
+    acceptEmbedTokens(tokens: string[]) {
+      embedTokens = new Set(tokens);
     },
     /** Answers the requests no route matches (the webhook test address, for one). */
     onUnmatched(handler: UnmatchedHandler) {

@@ -3,7 +3,8 @@
 // shows what the real service would. A test reads them from here, not from the page's code.
 //
 // API: serviceErrors.{unauthorized, csrfInvalid, profileNotFound, apiKeyNotFound,
-// webhookNotFound, notConnected(crm), featureNotApproved, codeUnavailable},
+// webhookNotFound, notConnected(crm), featureNotApproved, codeUnavailable, embedTokenExpired,
+// embedRouteNotAllowed},
 // validationError(message), taskTypeFound(type), taskTypeNotFound(type), CUSTOM_FIELDS_CREATED.
 import { crmDisplayNames, type CrmKind, type ErrorEnvelope } from '@outsync/contracts';
 
@@ -33,6 +34,16 @@ export const serviceErrors = {
   codeUnavailable: {
     message: 'This webhook URL was not generated for you. Generate a new one.',
     code: 'code_unavailable',
+  },
+  /** service: 401 from any call of an embedded module whose token is past its lifetime. */
+  embedTokenExpired: {
+    message: 'The embed token has expired. Ask your server for a new one.',
+    code: 'embed_token_expired',
+  },
+  /** service: 403 from an embed token sent to a route outside the webhook module. */
+  embedRouteNotAllowed: {
+    message: 'An embed token can only be used by the webhooks module.',
+    code: 'embed_route_not_allowed',
   },
   /** service: 409 from creating with a code a webhook already has. */
   codeTaken: {

@@ -130,7 +130,8 @@ export function useFieldWiring({
 function focusUnlabelableControl(event: MouseEvent<HTMLLabelElement>) {
   const label = event.currentTarget;
   if (label.control) return;
-  const control = document.getElementById(label.htmlFor);
+  // The label's own root: inside a partner's shadow root `document` does not see the control.
+  const control = (label.getRootNode() as Document | ShadowRoot).getElementById(label.htmlFor);
   if (control && control.getAttribute('aria-disabled') !== 'true') control.focus();
 }
 

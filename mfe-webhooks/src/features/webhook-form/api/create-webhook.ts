@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Webhook, WebhookCreateRequest } from '@outsync/contracts/webhooks';
 import { webhooksQueryKey } from '../../../shared/api/query-keys';
+import { useEmitWebhookEvent } from '../../../shared/host-events';
 import { useWebhooksApi } from '../../../shared/api/webhooks-api';
 import type { WebhooksAreaClient } from './webhooks-area-client';
 
@@ -12,13 +13,20 @@ export function createWebhook(
   return client.createWebhook({ body });
 }
 
-/** The lists are read again; a refusal is a sticky 'Error' with the service's message (§8). */
+/**
+ * The lists are read again and an embedding page hears `webhook.created`; a refusal is a sticky
+ * 'Error' with the service's message (§8).
+ */
 export function useCreateWebhook() {
   const client = useWebhooksApi();
   const queryClient = useQueryClient();
+  const emitWebhookEvent = useEmitWebhookEvent();
   return useMutation({
     mutationFn: (body: WebhookCreateRequest) => createWebhook(client, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: (created) => {
+      emitWebhookEvent('webhook.created', created);
+      return queryClient.invalidateQueries({ queryKey: webhooksQueryKey });
+    },
     meta: { errorToast: { life: 0 } },
   });
 }

@@ -44,9 +44,12 @@ export async function sendTestWebhook({
   throw new TestWebhookFailure(failureDetail(body, response));
 }
 
-/** The dialog tells the outcome itself (spec 01 §8 "Test webhook"), so no `meta.errorToast`. */
-export function useSendTestWebhook() {
-  return useMutation({ mutationFn: sendTestWebhook });
+/**
+ * `onSent` hears each test the receiver accepted (the page tells an embedding host). The dialog
+ * tells the outcome itself (spec 01 §8 "Test webhook"), so no `meta.errorToast`.
+ */
+export function useSendTestWebhook(onSent?: () => void) {
+  return useMutation({ mutationFn: sendTestWebhook, onSuccess: () => onSent?.() });
 }
 
 async function readJson(response: Response): Promise<unknown> {

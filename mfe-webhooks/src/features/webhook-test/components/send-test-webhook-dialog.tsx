@@ -43,6 +43,8 @@ const EVENT_LIST_MAX_HEIGHT_PX = 400;
 export interface SendTestWebhookDialogProps {
   webhook: { emailService: string | null; webhookUrl: string };
   onClose: () => void;
+  /** After the receiver accepted a test. */
+  onSent?: () => void;
 }
 
 const optionKey = (option: TestEventOption) => `${option.platform}:${option.value}`;
@@ -58,9 +60,9 @@ function defaultPayloadText(option: TestEventOption, inputs: TestInputs): string
  * webhook's test address (spec 01 §2.11, §4 "Test dialog"). Rendered only while open, so each
  * opening starts with the first event, the sample recipient and no lookup id or tags.
  */
-export function SendTestWebhookDialog({ webhook, onClose }: SendTestWebhookDialogProps) {
+export function SendTestWebhookDialog({ webhook, onClose, onSent }: SendTestWebhookDialogProps) {
   const toast = useToast();
-  const sending = useSendTestWebhook();
+  const sending = useSendTestWebhook(onSent);
   const platform = platformFromAnySpelling(webhook.emailService) ?? null;
   const options = useMemo(() => testEventsOffered(platform), [platform]);
   const [event, setEvent] = useState<TestEventOption | null>(options[0] ?? null);

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RouteClient } from '@outsync/contracts';
-import type { WebhookDeleteResponse, WebhooksResponse } from '@outsync/contracts/webhooks';
+import type { Webhook, WebhookDeleteResponse, WebhooksResponse } from '@outsync/contracts/webhooks';
 import { useWebhooksApi, type WebhooksAreaRoutes } from '../../../shared/api/webhooks-api';
+import { useEmitWebhookEvent } from '../../../shared/host-events';
 import { webhooksQueryKey } from './get-webhooks';
 
 /** DELETE /api/admin/webhooks/{id}: answers the id and the owner's names (spec 01 §7). */
@@ -12,12 +13,16 @@ export function deleteWebhook(
   return client.deleteWebhook({ params: { id } });
 }
 
+/** Deletes the webhook; the lists drop it at once and an embedding page hears `webhook.deleted`. */
 export function useDeleteWebhook() {
   const client = useWebhooksApi();
   const queryClient = useQueryClient();
+  const emitWebhookEvent = useEmitWebhookEvent();
   return useMutation({
-    mutationFn: (id: string) => deleteWebhook(client, id),
-    onSuccess: ({ id }) => {
+    // The whole webhook, so the event can tell the host which one went.
+    mutationFn: (webhook: Webhook) => deleteWebhook(client, webhook.id),
+    onSuccess: ({ id }, webhook) => {
+      emitWebhookEvent('webhook.deleted', webhook);
       // Gone from both tables at once; the refetch confirms it.
       queryClient.setQueryData<WebhooksResponse>(webhooksQueryKey, (data) =>
         data

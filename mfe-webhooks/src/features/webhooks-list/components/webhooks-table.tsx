@@ -68,7 +68,7 @@ export function WebhooksTable({
 
   const confirmDelete = async (webhook: Webhook) => {
     // A refusal rejects: the question stays open and the 'Error' toast says why.
-    const deleted = await deleting.mutateAsync(webhook.id);
+    const deleted = await deleting.mutateAsync(webhook);
     setToDelete(null);
     toast.show({ severity: 'success', detail: t.deleted(deleted.ownerDetails) });
   };
