@@ -7,6 +7,7 @@
 // webhook registrations) is made again, since every start runs a fresh sandbox.
 import {
   authorizeInSandbox,
+  type AuthorizeChoices,
   BISON_DEMO_INSTANCE_PATH,
   DEMO_API_KEYS,
   DEMO_RECEIVER_PATH,
@@ -84,8 +85,8 @@ export class ApiSession {
   }
 
   /** Replays where an authorize page sent the browser on the service's callback route. */
-  async completeOAuth(authorizeUrl: string): Promise<void> {
-    const backTo = await authorizeInSandbox(authorizeUrl);
+  async completeOAuth(authorizeUrl: string, choices: AuthorizeChoices = {}): Promise<void> {
+    const backTo = await authorizeInSandbox(authorizeUrl, choices);
     const answer = await this.call('GET', `${backTo.pathname}${backTo.search}`);
     if (answer.status !== 302 || !answer.location?.includes('connected=1')) {
       throw new Error(`the OAuth callback answered ${answer.status} → ${answer.location ?? ''}`);
@@ -107,13 +108,24 @@ export function hubspotInspectionUrl(sandboxUrl: string): string {
   return `${sandboxUrl}/inspect/hubspot`;
 }
 
-export async function setUpDemoWorkspace(options: DemoWorkspaceOptions): Promise<void> {
-  const { serviceUrl, sandboxUrl, email, log } = options;
+/** Signs `email` in as a browser would: a code by e-mail (the sandbox's mailbox), then verify. */
+export async function signedInSession(
+  serviceUrl: string,
+  sandboxUrl: string,
+  email: string,
+): Promise<ApiSession> {
   const api = new ApiSession(serviceUrl);
   const since = new Date(Date.now() - 1000);
   await api.expect('POST', '/auth/code', { email });
   const code = await readSignInCode(sandboxUrl, email, since);
   await api.expect('POST', '/auth/verify', { email, code, rememberMe: false });
+  return api;
+}
+
+/** Sets the demo admin's workspace up; answers the admin's session for what follows. */
+export async function setUpDemoWorkspace(options: DemoWorkspaceOptions): Promise<ApiSession> {
+  const { serviceUrl, sandboxUrl, email, log } = options;
+  const api = await signedInSession(serviceUrl, sandboxUrl, email);
 
   await connectHubspot(api, log);
   await connectSalesforce(api, sandboxUrl, log);
@@ -148,6 +160,7 @@ export async function setUpDemoWorkspace(options: DemoWorkspaceOptions): Promise
   });
   await setUpDemoBlockLists(api, { profileId, log });
   if (options.liveCampaign ?? true) await postLiveCampaign(sandboxUrl, log);
+  return api;
 }
 
 /** The demo block lists (issue 14): the sandbox's seeded HubSpot lists, by name. */
@@ -306,7 +319,7 @@ const DEMO_APPROVED_CATEGORY = { id: '1', name: 'Interested' };
 type Owner = { id: string; firstName: string; lastName: string; email: string; name: string };
 
 /** A demo webhook: where it is made, how, and which sandbox campaign sends it events. */
-interface DemoWebhook {
+export interface DemoWebhook {
   name: string;
   userProfileId: string;
   platform: Platform;
@@ -440,7 +453,10 @@ const HEYREACH_EVENTS = [
   'EVERY_MESSAGE_REPLY_RECEIVED',
 ];
 
-async function createWebhook(api: ApiSession, demo: DemoWebhook): Promise<{ webhookUrl: string }> {
+export async function createWebhook(
+  api: ApiSession,
+  demo: Pick<DemoWebhook, 'userProfileId' | 'platform' | 'ownersPath' | 'settings'>,
+): Promise<{ webhookUrl: string }> {
   const { owners } = await api.expect<{ owners: Owner[] }>('GET', demo.ownersPath);
   const owner = owners[0];
   if (!owner) throw new Error('the demo CRM has no owners');

@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { buildApps } from './build.ts';
+import { setUpDemoPartner, PARTNER_DEMO_CUSTOMERS } from './demo-partner.ts';
 import { setUpDemoWorkspace } from './demo-workspace.ts';
+import { startPartnerDemo } from './partner-demo/partner-demo.ts';
 import { serveApp, type RunningServer } from './serve-app.ts';
 import { repoRoot } from './repo-root.ts';
 import { apps, portOf, remoteApps, remotesManifest, services, type AppName } from './topology.ts';
@@ -25,7 +27,10 @@ export interface ProductOptions {
   build?: boolean;
   /** `npm run dev`: rspack dev servers with hot reload, and the service restarted on change. */
   watch?: boolean;
-  /** Connect the demo admin's CRMs, keys and endpoint through the API (default true). */
+  /**
+   * Connect the demo admin's CRMs, keys and endpoint through the API, and start the partner demo
+   * (its two customers and partner account, and its portal) (default true).
+   */
   demoWorkspace?: boolean;
   log?: (line: string) => void;
 }
@@ -36,6 +41,8 @@ export interface RunningProduct {
   serviceUrl?: string;
   sandboxUrl?: string;
   mongoUri?: string;
+  /** The partner demo's portal, which embeds the webhooks module (with the demo workspace). */
+  partnerDemoUrl?: string;
   /** Stops one app's server (to see how the others cope) and starts it again on the same port. */
   stopApp(app: AppName): Promise<void>;
   startApp(app: AppName): Promise<void>;
@@ -104,19 +111,42 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       },
     });
 
-    if (serviceUrl && sandboxUrl && (options.demoWorkspace ?? true)) {
-      await setUpDemoWorkspace({ serviceUrl, sandboxUrl, email: DEMO_ADMIN_EMAIL, log });
-    }
-
     const appUrls = Object.fromEntries(
       (Object.keys(apps) as AppName[]).map((app) => [app, `http://localhost:${appPorts[app]}`]),
     ) as Record<AppName, string>;
+
+    let partnerDemoUrl: string | undefined;
+    if (serviceUrl && sandboxUrl && (options.demoWorkspace ?? true)) {
+      const admin = await setUpDemoWorkspace({
+        serviceUrl,
+        sandboxUrl,
+        email: DEMO_ADMIN_EMAIL,
+        log,
+      });
+      const port = portOf(services.partnerDemo, env);
+      const { partnerKey } = await setUpDemoPartner(admin, {
+        serviceUrl,
+        sandboxUrl,
+        origins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+        log,
+      });
+      const portal = await startPartnerDemo({
+        port,
+        outsyncApiUrl: serviceUrl,
+        partnerKey,
+        embedScriptUrl: `${appUrls['mfe-webhooks']}/embed/outsync-webhooks.js`,
+        customers: [...PARTNER_DEMO_CUSTOMERS],
+      });
+      started.push({ name: 'partner demo', stop: () => portal.close() });
+      partnerDemoUrl = portal.url;
+    }
     return {
       shellUrl: appUrls.shell,
       appUrls,
       serviceUrl,
       sandboxUrl,
       mongoUri,
+      partnerDemoUrl,
       stopApp,
       startApp,
       stop: stopAll,

@@ -32,6 +32,9 @@ try {
     product.serviceUrl ? `    ${'sync-service'.padEnd(14)} ${product.serviceUrl}` : '',
     product.sandboxUrl ? `    ${'sandbox'.padEnd(14)} ${product.sandboxUrl}` : '',
     product.mongoUri ? `    ${'MongoDB'.padEnd(14)} ${product.mongoUri}` : '',
+    product.partnerDemoUrl
+      ? `    ${'partner demo'.padEnd(14)} ${product.partnerDemoUrl} (a partner's portal embedding the webhooks module)`
+      : '',
     '',
     ...(product.sandboxUrl
       ? [

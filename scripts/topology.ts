@@ -67,6 +67,8 @@ export const services = {
   sandbox: { portEnv: 'SANDBOX_PORT', defaultPort: 4100 },
   sandboxSmtp: { portEnv: 'SANDBOX_SMTP_PORT', defaultPort: 2525 },
   mongo: { portEnv: 'MONGO_PORT', defaultPort: 27018 },
+  /** A partner's portal embedding the webhooks module (scripts/partner-demo), with the demo. */
+  partnerDemo: { portEnv: 'PARTNER_DEMO_PORT', defaultPort: 4200 },
 } as const;
 
 type Env = Record<string, string | undefined>;

@@ -261,6 +261,28 @@ describe('HubSpot apps', () => {
   });
 });
 
+describe('portals made for a test or a demo', () => {
+  it('has the owners it was given, by e-mail, and answers its private app token', async () => {
+    const created = await sandbox.request('POST', '/_sandbox/hubspot/portals', {
+      body: { hubId: 7_300_001, name: 'Northwind', ownerEmails: ['ana.lima@northwind.test'] },
+    });
+    expect(created.status).toBe(201);
+    const token = String(at(created.body, 'privateAppToken'));
+    const owners = await sandbox.request('GET', '/hubspot/crm/v3/owners', {
+      headers: bearer(token),
+    });
+    expect(owners.status).toBe(200);
+    expect(at(owners.body, 'results')).toEqual([
+      expect.objectContaining({
+        email: 'ana.lima@northwind.test',
+        firstName: 'Ana',
+        lastName: 'Lima',
+        type: 'PERSON',
+      }),
+    ]);
+  });
+});
+
 describe('HubSpot rate limit headers', () => {
   it('sends the X-HubSpot-RateLimit headers, the daily pair to private apps only, and 429s a burst', async () => {
     const first = await sandbox.request('GET', '/hubspot/crm/v3/owners', {

@@ -87,13 +87,26 @@ export function adminRouter(state: SandboxState): Router {
     create(ctx, () => {
       const body = bodyObject(ctx);
       const hubId = asNumber(body.hubId, Number.NaN);
-      return portalView(
-        state.hubspotPortals.add({
-          hubId: Number.isInteger(hubId) ? hubId : undefined,
-          hubDomain: nonEmpty(body.hubDomain),
-          name: nonEmpty(body.name),
-        }),
-      );
+      const portal = state.hubspotPortals.add({
+        hubId: Number.isInteger(hubId) ? hubId : undefined,
+        hubDomain: nonEmpty(body.hubDomain),
+        name: nonEmpty(body.name),
+      });
+      // Its users (owners), by e-mail: a webhook's form picks its owner from them.
+      asArray(body.ownerEmails).forEach((entry, index) => {
+        const email = nonEmpty(entry);
+        if (!email) return;
+        const [local = email] = email.split('@');
+        const [firstName = local, lastName = 'Owner'] = local.split(/[._-]/);
+        portal.store.addOwner({
+          id: String(portal.hubId * 100 + index + 1),
+          userId: portal.hubId * 100 + index + 1,
+          email,
+          firstName: firstName.charAt(0).toUpperCase() + firstName.slice(1),
+          lastName: lastName.charAt(0).toUpperCase() + lastName.slice(1),
+        });
+      });
+      return portalView(portal);
     }),
   );
   // Block-list sources of any size for tests, demos and benchmarks (src/seed/bulk-seed.ts).

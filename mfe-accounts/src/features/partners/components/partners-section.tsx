@@ -107,12 +107,18 @@ export function PartnersSection({
   };
 
   const columns: TableColumn<Partner>[] = [
-    { id: 'name', header: t.name, cell: (partner) => partner.name, rowHeader: true },
+    {
+      id: 'name',
+      header: t.name,
+      cell: (partner) => partner.name,
+      rowHeader: true,
+      width: '180px',
+    },
     {
       id: 'allowedOrigins',
       header: t.allowedOrigins,
       cell: (partner) => <OriginsCell partner={partner} />,
-      width: '260px',
+      width: '230px',
     },
     {
       id: 'customers',
@@ -120,12 +126,12 @@ export function PartnersSection({
       cell: (partner) => <CustomersCell partner={partner} />,
       width: '240px',
     },
-    { id: 'key', header: t.key, cell: (partner) => <KeyCell partner={partner} />, width: '150px' },
+    { id: 'key', header: t.key, cell: (partner) => <KeyCell partner={partner} />, width: '130px' },
     {
       id: 'created',
       header: t.created,
       cell: (partner) => <CreatedCell partner={partner} />,
-      width: '120px',
+      width: '110px',
     },
     {
       id: 'actions',
@@ -143,7 +149,8 @@ export function PartnersSection({
           </CellButton>
         </RowActions>
       ),
-      width: '270px',
+      // Two lines of buttons: the name keeps its room.
+      width: '200px',
     },
   ];
 
@@ -161,7 +168,7 @@ export function PartnersSection({
         getRowId={(partner) => partner.id}
         loading={partners.isPending}
         emptyText={t.empty}
-        minWidth="1100px"
+        minWidth="1090px"
       />
       {form ? (
         <PartnerFormDialog
