@@ -74,18 +74,27 @@ function isFresh(app: AppName, print: string): boolean {
 // leak esbuild's `__name` helper into the federation runtime code that rspack stringifies.
 const rspackCli = path.join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js');
 
-function buildOne(app: AppName): Promise<void> {
+/**
+ * A production build of `app` in its own process: into its dist/, or into `outputPath` (a
+ * release kept aside) with `env` added (MF_BUILD_VERSION stamps the manifest's version).
+ */
+export function buildOne(
+  app: AppName,
+  options: { outputPath?: string; env?: Record<string, string> } = {},
+): Promise<void> {
+  const output = options.outputPath ? ['--output-path', options.outputPath] : [];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [rspackCli, 'build', '--mode', 'production'], {
+    const child = spawn(process.execPath, [rspackCli, 'build', '--mode', 'production', ...output], {
       cwd: path.join(repoRoot, app),
+      env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let log = '';
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`Building ${app} failed:\n${output}`)),
+      code === 0 ? resolve() : reject(new Error(`Building ${app} failed:\n${log}`)),
     );
   });
 }
@@ -108,7 +117,7 @@ export async function buildApps({
 
   log(`Building ${stale.join(', ')}…`);
   const started = Date.now();
-  await Promise.all(stale.map(buildOne));
+  await Promise.all(stale.map((app) => buildOne(app)));
   for (const app of stale) {
     writeFileSync(path.join(repoRoot, app, 'dist', stampFile), prints.get(app) ?? '');
   }

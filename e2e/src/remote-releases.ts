@@ -1,8 +1,8 @@
 // Builds a remote as its team would release it, into a folder of its own, so a journey can serve
 // two releases side by side while the product keeps its own build.
-import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildOne } from '../../scripts/build.ts';
 import { repoRoot } from '../../scripts/repo-root.ts';
 import type { RemoteAppName } from '../../scripts/topology.ts';
 
@@ -23,27 +23,7 @@ export function buildRemoteRelease(
   outDir: string,
   { version }: { version?: string } = {},
 ): Promise<void> {
-  const rspackCli = path.join(repoRoot, 'node_modules/@rspack/cli/bin/rspack.js');
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [rspackCli, 'build', '--mode', 'production', '--output-path', outDir],
-      {
-        cwd: path.join(repoRoot, app),
-        env: { ...process.env, ...(version ? { MF_BUILD_VERSION: version } : {}) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`Building ${app} into ${outDir} failed:\n${output}`)),
-    );
-  });
+  return buildOne(app, { outputPath: outDir, env: version ? { MF_BUILD_VERSION: version } : {} });
 }
 
 /** A copy of a built release whose manifest is changed by `edit` (a release that lies about itself). */

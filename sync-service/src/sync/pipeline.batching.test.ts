@@ -153,7 +153,7 @@ it("takes the account's other due events along with its job's, and leaves what i
   expect(ran).toHaveLength(3);
   const statuses = await models.events
     .find({}, { leadEmail: 1, status: 1 })
-    .sort({ receivedAt: 1 })
+    .sort({ receivedAt: 1, _id: 1 })
     .lean();
   expect(statuses.map((doc) => [doc.leadEmail, doc.status])).toEqual([
     ['lead1@batch.example', 'synced'],

@@ -87,7 +87,7 @@ async function settled(webhookId: Types.ObjectId, count: number): Promise<SyncEv
   for (;;) {
     const events = await syncEventModel(app.db.connection)
       .find({ webhookId })
-      .sort({ receivedAt: 1 })
+      .sort({ receivedAt: 1, _id: 1 })
       .lean<SyncEventDoc[]>();
     if (events.length >= count && events.every((event) => event.status !== 'received'))
       return events;

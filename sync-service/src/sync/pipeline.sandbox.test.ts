@@ -83,7 +83,7 @@ function post(path: string, body: unknown) {
 async function eventsOf(webhookId: Types.ObjectId): Promise<SyncEventDoc[]> {
   return syncEventModel(app.db.connection)
     .find({ webhookId })
-    .sort({ receivedAt: 1 })
+    .sort({ receivedAt: 1, _id: 1 })
     .lean<SyncEventDoc[]>();
 }
 
