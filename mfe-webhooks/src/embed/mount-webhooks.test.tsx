@@ -219,6 +219,25 @@ test('onEvent hears webhook.deleted with the webhook that went', async () => {
   );
 });
 
+test('onEvent hears webhook.updated after Webhook Settings > Update', async () => {
+  const webhook = aWebhook();
+  embeddedService({ ...webhookFormSeed(), webhooks: [webhook] });
+  const onEvent = jest.fn();
+  const { view } = await mount({ onEvent });
+
+  const [settings] = await view.findAllByRole('button', { name: 'Webhook Settings' });
+  fireEvent.click(settings as HTMLElement);
+  const dialog = await view.findByRole('dialog');
+  fireEvent.click(await within(dialog).findByRole('button', { name: 'Update' }));
+
+  await waitFor(() =>
+    expect(onEvent).toHaveBeenCalledWith({
+      type: 'webhook.updated',
+      webhook: expect.objectContaining({ id: webhook.id, url: webhook.webhookUrl }),
+    }),
+  );
+});
+
 test('unmount removes the module and its styles from the shadow root', async () => {
   embeddedService({ integrations: [hubspotProfile] });
   const { shadowRoot, view } = await mount();
