@@ -12,7 +12,7 @@ import {
   type PartnerWithKey,
 } from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
-import type { EmbedTokenCheck } from '../../platform/http/embed-auth';
+import { bearerRefused, type EmbedTokenCheck } from '../../platform/http/embed-auth';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import type { EmbedTokenModel } from './embed-tokens.model';
@@ -56,15 +56,19 @@ export type PartnersServiceDeps = {
   now: () => Date;
 };
 
-export function createPartnersService(deps: PartnersServiceDeps): PartnersService {
-  async function requirePartner(id: string): Promise<PartnerDoc> {
-    const doc = Types.ObjectId.isValid(id)
-      ? await deps.partners.findById(id).lean<PartnerDoc>()
-      : null;
-    if (!doc) throw notFound(PARTNER_NOT_FOUND_MESSAGE);
-    return doc;
-  }
+/** The query for partner `id`; 404 for a malformed id (the route's schema refuses one first). */
+function byId(id: string): { _id: Types.ObjectId } {
+  if (!Types.ObjectId.isValid(id)) throw notFound(PARTNER_NOT_FOUND_MESSAGE);
+  return { _id: new Types.ObjectId(id) };
+}
 
+/** The partner a query found, or 404. */
+function found(doc: PartnerDoc | null): PartnerDoc {
+  if (!doc) throw notFound(PARTNER_NOT_FOUND_MESSAGE);
+  return doc;
+}
+
+export function createPartnersService(deps: PartnersServiceDeps): PartnersService {
   return {
     async list() {
       const docs = await deps.partners.find({}).sort({ createdAt: 1, _id: 1 }).lean<PartnerDoc[]>();
@@ -84,20 +88,14 @@ export function createPartnersService(deps: PartnersServiceDeps): PartnersServic
     },
 
     async update(id, input) {
-      const existing = await requirePartner(id);
       const updated = await deps.partners
-        .findOneAndUpdate(
-          { _id: existing._id },
-          { $set: settingsOf(input) },
-          { returnDocument: 'after' },
-        )
+        .findOneAndUpdate(byId(id), { $set: settingsOf(input) }, { returnDocument: 'after' })
         .lean<PartnerDoc>();
-      if (!updated) throw notFound(PARTNER_NOT_FOUND_MESSAGE);
-      return toPartner(updated);
+      return toPartner(found(updated));
     },
 
     async rotateKey(id) {
-      const existing = await requirePartner(id);
+      const existing = found(await deps.partners.findOne(byId(id)).lean<PartnerDoc>());
       const key = newPartnerKey();
       // Tokens name their key by its creation time: the new key's must differ from the old's
       // even when the clock has not moved (a fixed test clock, two rotations in a millisecond).
@@ -111,16 +109,14 @@ export function createPartnersService(deps: PartnersServiceDeps): PartnersServic
           { returnDocument: 'after' },
         )
         .lean<PartnerDoc>();
-      if (!updated) throw notFound(PARTNER_NOT_FOUND_MESSAGE);
-      return { ...toPartner(updated), apiKey: key };
+      return { ...toPartner(found(updated)), apiKey: key };
     },
 
     async remove(id) {
-      const existing = await requirePartner(id);
       // Its tokens are refused from now on (checkEmbedToken finds no partner); the TTL index
       // removes their documents.
-      await deps.partners.deleteOne({ _id: existing._id });
-      return { id: existing._id.toString() };
+      const removed = found(await deps.partners.findOneAndDelete(byId(id)).lean<PartnerDoc>());
+      return { id: removed._id.toString() };
     },
 
     async partnerOfKey(key) {
@@ -129,12 +125,9 @@ export function createPartnersService(deps: PartnersServiceDeps): PartnersServic
           ? await deps.partners.findOne({ keyHash: sha256Hex(key) }).lean<PartnerDoc>()
           : null;
       if (!partner) {
-        throw new HttpError(
-          401,
+        throw bearerRefused(
           PartnerErrorCodes.partnerKeyInvalid,
           PartnerErrorMessages.partnerKeyInvalid,
-          undefined,
-          { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
         );
       }
       return partner;
@@ -174,12 +167,14 @@ export function createPartnersService(deps: PartnersServiceDeps): PartnersServic
       const doc = await deps.embedTokens.findOne({ tokenHash: sha256Hex(token) }).lean();
       if (!doc) return { status: 'invalid' };
       if (doc.expiresAt.getTime() <= deps.now().getTime()) return { status: 'expired' };
-      const partner = await deps.partners.findById(doc.partnerId).lean<PartnerDoc>();
+      const [partner, user] = await Promise.all([
+        deps.partners.findById(doc.partnerId).lean<PartnerDoc>(),
+        deps.userById(doc.userId.toString()),
+      ]);
       // A deleted partner, a rotated key: the token is revoked.
       if (!partner || partner.keyCreatedAt.getTime() !== doc.keyCreatedAt.getTime()) {
         return { status: 'invalid' };
       }
-      const user = await deps.userById(doc.userId.toString());
       // A customer the partner no longer lists (or a user since deleted): revoked too.
       if (!user || !partner.customerEmails.includes(user.email)) return { status: 'invalid' };
       return {

@@ -99,13 +99,13 @@ export function embedAuthentication(options: EmbedAuthenticationOptions): Middle
       ? await options.lookup(token)
       : { status: 'invalid' };
     if (check.status === 'invalid') {
-      throw tokenRefused(
+      throw bearerRefused(
         PartnerErrorCodes.embedTokenInvalid,
         PartnerErrorMessages.embedTokenInvalid,
       );
     }
     if (check.status === 'expired') {
-      throw tokenRefused(
+      throw bearerRefused(
         PartnerErrorCodes.embedTokenExpired,
         PartnerErrorMessages.embedTokenExpired,
       );
@@ -131,8 +131,11 @@ export function embedAuthentication(options: EmbedAuthenticationOptions): Middle
   };
 }
 
-/** 401 with the RFC 6750 challenge, so a generic HTTP client knows the bearer token failed. */
-function tokenRefused(code: string, message: string): HttpError {
+/**
+ * 401 with the RFC 6750 challenge, so a generic HTTP client knows its bearer credential (an embed
+ * token, a partner key) failed.
+ */
+export function bearerRefused(code: string, message: string): HttpError {
   return new HttpError(401, code, message, undefined, {
     'WWW-Authenticate': 'Bearer error="invalid_token"',
   });
