@@ -10,6 +10,7 @@ import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { screenshot, startTestProduct } from './product-harness';
+import { serviceCalls } from './service-calls';
 
 // The partner demo's customers (scripts/demo-partner.ts), as the partner's page names them.
 const NORTHWIND = 'ana.lima@northwind.partner-demo.example';
@@ -208,6 +209,33 @@ describe('what an embed token can reach', () => {
       await row.getByText(/^osp_/).waitFor();
       await expect(row.getByText('2 customers').count()).resolves.toBe(1);
       await screenshot(page, 'partner-admin-section');
+
+      // A partner another admin deletes while this one edits it: the service's refusal shows.
+      const { getJson, sendJson } = serviceCalls(() => product.shellUrl);
+      const globex = await sendJson<{ id: string }>(
+        admin.context.request,
+        'POST',
+        '/api/admin/partners',
+        {
+          name: 'Globex (e2e)',
+          allowedOrigins: ['https://portal.globex.test'],
+          customerEmails: [],
+        },
+      );
+      await page.reload();
+      const globexRow = partners.getByRole('row').filter({ hasText: 'Globex (e2e)' });
+      await globexRow.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit partner' });
+      await dialog.waitFor();
+      await sendJson(admin.context.request, 'DELETE', `/api/admin/partners/${globex.id}`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page
+        .getByRole('region', { name: 'Notifications' })
+        .getByText('No such partner.')
+        .waitFor();
+      await expect(dialog.isVisible()).resolves.toBe(true);
+      const left = await getJson<{ name: string }[]>(admin.context.request, '/api/admin/partners');
+      expect(left.map((partner) => partner.name)).toEqual(['Acme Agency (demo)']);
     } finally {
       await admin.close();
     }
