@@ -130,12 +130,34 @@ export function setPath(doc: Document, path: string, value: unknown): void {
  * yields each element and itself. A missing path yields `undefined` once.
  */
 export function pathValues(doc: unknown, path: string): unknown[] {
+  return pathValuesAt(doc, path.split('.'));
+}
+
+/** `pathValues` for a path already split at its dots (indexes split theirs once). */
+export function pathValuesAt(doc: unknown, parts: readonly string[]): unknown[] {
   const found: unknown[] = [];
-  collect(doc, path.split('.'), 0, found);
+  collect(doc, parts, 0, found);
   return found.length === 0 ? [undefined] : found;
 }
 
-function collect(value: unknown, parts: string[], depth: number, found: unknown[]): void {
+/**
+ * The value a dotted path reaches when it meets no array on the way or at its end (undefined
+ * when the path is missing); `ARRAY_REACHED` when it meets one, as only `pathValues` then says
+ * which values it stands for. The common case of indexing, without pathValues' allocations.
+ */
+export function plainPathValue(doc: unknown, parts: readonly string[]): unknown {
+  let current = doc;
+  for (const part of parts) {
+    if (Array.isArray(current)) return ARRAY_REACHED;
+    if (!isPlainObject(current) || !Object.hasOwn(current, part)) return undefined;
+    current = current[part];
+  }
+  return Array.isArray(current) ? ARRAY_REACHED : current;
+}
+
+export const ARRAY_REACHED: unique symbol = Symbol('array reached');
+
+function collect(value: unknown, parts: readonly string[], depth: number, found: unknown[]): void {
   if (depth === parts.length) {
     if (Array.isArray(value)) {
       found.push(...value, value);

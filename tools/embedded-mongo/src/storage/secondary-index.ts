@@ -3,7 +3,15 @@ import { compileFilter } from '../query.ts';
 import { compareValues, typeBracket } from '../bson-order.ts';
 import { type Collation, collationId, foldValue, parseCollation } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
-import { type Document, formatValue, indexKey, isPlainObject, pathValues } from '../values.ts';
+import {
+  ARRAY_REACHED,
+  type Document,
+  formatValue,
+  indexKey,
+  isPlainObject,
+  pathValuesAt,
+  plainPathValue,
+} from '../values.ts';
 import { OrderedEntries, type Position } from './ordered-entries.ts';
 
 /** An index as listIndexes reports it and createIndexes accepts it. */
@@ -53,6 +61,8 @@ const MAX_KEYS_PER_DOCUMENT = 10_000;
 export class SecondaryIndex {
   readonly spec: IndexSpec;
   readonly fields: string[];
+  /** Each field's path split at its dots, once (every write walks them). */
+  private readonly paths: string[][];
   private readonly partial: Query | undefined;
   /** The index's collation: its keys hold strings folded under it (undefined = binary). */
   readonly collation: Collation | undefined;
@@ -75,6 +85,7 @@ export class SecondaryIndex {
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
+    this.paths = this.fields.map((field) => field.split('.'));
     this.directions = this.fields.map((field) => (Number(spec.key[field]) < 0 ? -1 : 1));
     this.partial = spec.partialFilterExpression
       ? compileFilter(spec.partialFilterExpression)
@@ -217,7 +228,12 @@ export class SecondaryIndex {
   /** The ordered entries of one document (one per combination of its values, like keysOf). */
   private entriesOf(doc: Document, id: string): IndexEntry[] {
     if (this.partial && !this.partial.test(doc)) return [];
-    const perField = this.fields.map((field) => pathValues(doc, field));
+    const plain = this.plainValues(doc);
+    if (plain) {
+      if (this.spec.sparse && plain.every((value) => value === undefined)) return [];
+      return [{ values: this.collation ? plain.map((v) => this.foldForIndex(v)) : plain, id }];
+    }
+    const perField = this.paths.map((parts) => pathValuesAt(doc, parts));
     if (this.spec.sparse && perField.every((values) => values.every((v) => v === undefined)))
       return [];
     let combos: unknown[][] = [[]];
@@ -246,11 +262,42 @@ export class SecondaryIndex {
 
   /** The index keys of a document, or none when sparse or partial rules leave it out. */
   keysOf(doc: Document): string[] {
-    if (this.partial && !this.partial.test(doc)) return [];
-    const perField = this.fields.map((field) => pathValues(doc, field));
+    return this.keysAndArrays(doc).keys;
+  }
+
+  /**
+   * The document's index keys, and whether an indexed path met an array. Without arrays each
+   * field has one value and the document one key (the usual write, done without sets and
+   * products); with them, one key per combination of distinct values.
+   */
+  private keysAndArrays(doc: Document): { keys: string[]; arrays: boolean } {
+    if (this.partial && !this.partial.test(doc)) return { keys: [], arrays: false };
+    const plain = this.plainValues(doc);
+    if (plain) {
+      if (this.spec.sparse && plain.every((value) => value === undefined))
+        return { keys: [], arrays: false };
+      let key = this.keyOf(plain[0]);
+      for (let i = 1; i < plain.length; i += 1) key += `\u0000${this.keyOf(plain[i])}`;
+      return { keys: [key], arrays: false };
+    }
+    const perField = this.paths.map((parts) => pathValuesAt(doc, parts));
     if (this.spec.sparse && perField.every((values) => values.every((v) => v === undefined)))
-      return [];
-    return combine(perField.map((values) => unique(values.map(this.keyOf))));
+      return { keys: [], arrays: true };
+    return {
+      keys: combine(perField.map((values) => unique(values.map(this.keyOf)))),
+      arrays: true,
+    };
+  }
+
+  /** One value per field when no indexed path meets an array; undefined when one does. */
+  private plainValues(doc: Document): unknown[] | undefined {
+    const values: unknown[] = [];
+    for (const parts of this.paths) {
+      const value = plainPathValue(doc, parts);
+      if (value === ARRAY_REACHED) return undefined;
+      values.push(value);
+    }
+    return values;
   }
 
   /** Keys for query values, one list of candidate values per field. */
@@ -278,11 +325,14 @@ export class SecondaryIndex {
     }
   }
 
-  add(doc: Document, idKey: string, keys = this.keysOf(doc)): void {
+  add(doc: Document, idKey: string): void {
+    const { keys, arrays } = this.keysAndArrays(doc);
     if (keys.length > 1 && this.values) this.multikey = true;
-    for (const field of this.fields)
-      if (!this.multikeyFields.has(field) && reachesArray(doc, field))
-        this.multikeyFields.add(field);
+    if (arrays)
+      this.fields.forEach((field, index) => {
+        if (!this.multikeyFields.has(field) && reachesArray(doc, this.paths[index] ?? []))
+          this.multikeyFields.add(field);
+      });
     if (this.sorted) for (const entry of this.entriesOf(doc, idKey)) this.sorted.insert(entry);
     for (const key of keys) {
       const hit = this.entries.get(key);
@@ -295,7 +345,8 @@ export class SecondaryIndex {
     }
   }
 
-  remove(doc: Document, idKey: string, keys = this.keysOf(doc)): void {
+  remove(doc: Document, idKey: string): void {
+    const keys = this.keysOf(doc);
     if (this.sorted) for (const entry of this.entriesOf(doc, idKey)) this.sorted.delete(entry);
     for (const key of keys) {
       const hit = this.entries.get(key);
@@ -318,7 +369,7 @@ export class SecondaryIndex {
 
   /** Records the value behind a new key (one of the values the field reaches). */
   private rememberValue(doc: Document, key: string): void {
-    for (const value of pathValues(doc, this.fields[0] as string))
+    for (const value of pathValuesAt(doc, this.paths[0] ?? []))
       if (this.keyOf(value) === key) {
         this.values?.set(key, value);
         // Kept in order once built: a write costs a binary search and a splice, not a re-sort.
@@ -358,7 +409,7 @@ export class SecondaryIndex {
   duplicateKeyError(doc: Document, namespace: string): CommandError {
     const keyValue: Document = {};
     for (const field of this.fields) {
-      const value = pathValues(doc, field)[0];
+      const value = pathValuesAt(doc, field.split('.'))[0];
       keyValue[field] = value === undefined ? null : value;
     }
     const rendered = formatValue(keyValue);
@@ -371,9 +422,9 @@ export class SecondaryIndex {
 }
 
 /** Does the path meet an array anywhere (the field is then multikey, as mongod tracks it)? */
-function reachesArray(value: unknown, path: string): boolean {
+function reachesArray(value: unknown, parts: readonly string[]): boolean {
   let current = value;
-  for (const part of path.split('.')) {
+  for (const part of parts) {
     if (Array.isArray(current)) return true;
     if (!isPlainObject(current) || !Object.hasOwn(current, part)) return false;
     current = current[part];
