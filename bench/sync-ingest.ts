@@ -3,19 +3,24 @@
 // handler (JSON body parser and one insertOne, in its own process, on the same MongoDB). Goal:
 // the service reaches at least 0.8 of the bare handler.
 //
-//   npx tsx bench/sync-ingest.ts [--seconds 10] [--concurrency 16] [--leads 1000] [--profile]
-//                                [--role api|all] [--rounds 3]
+//   npx tsx bench/sync-ingest.ts [--pairs 10] [--seconds 3] [--concurrency 16] [--leads 1000]
+//                                [--profile] [--role api|all]
 //
 // The service runs with role api by default: the receiving process as it is deployed when
 // ingest matters (docs/operations.md, "Scaling out"), so the figure is the receiver's capacity,
 // compared with a bare handler on the same machine. `--role all` adds the worker to the same
 // process, syncing what arrives into the sandbox's HubSpot while the receiver is measured: on a
 // 2-CPU machine the worker and the sandbox then take most of the CPU the receiver would use, so
-// that figure says how a single-process install behaves, not what the receiver can take. The
-// two are measured in turn, bare handler first, `--rounds` times: one pair of 10-second figures
-// on the same machine has been seen to give 0.97 and then 0.51 (the database's and the disk's
-// pauses land on one side or the other), so the ratio reported is the median of the rounds'. `--profile` runs the service under
-// `--cpu-prof` and prints where its time went.
+// that figure says how a single-process install behaves, not what the receiver can take.
+//
+// The two are measured in short interleaved slices (`--pairs` pairs of `--seconds` each, the
+// order alternating bare/service, service/bare), and each side's figure is its total over its
+// slices. Measured instead as one 10-second figure each, in turn, the ratio of a round went from
+// 0.42 to 2.45 on a quiet machine: the embedded database's background work (journal compaction,
+// a few seconds at more than one core) landed on one side or the other and decided the round.
+// Short alternating slices share such pauses between the two sides and the drift of the machine
+// too; the per-pair ratios are printed so their spread stays visible. `--profile` runs the
+// service under V8's profiler during its first slice and prints where its time went.
 import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { Agent } from 'node:http';
@@ -46,13 +51,13 @@ const WARM_UP_MS = 2000;
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '10' },
+    pairs: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '16' },
     leads: { type: 'string', default: '1000' },
     profile: { type: 'boolean', default: false },
     // `all` adds the worker to the receiving process (a single-process install).
     role: { type: 'string', default: 'api' },
-    rounds: { type: 'string', default: '3' },
     // Internal: this file started as the bare handler's process.
     'bare-koa': { type: 'string' },
   },
@@ -111,99 +116,95 @@ function startBareKoa(
 // ---------------------------------------------------------------------------------------------
 // Load.
 
-interface Figures {
-  eventsPerSecond: number;
-  p50: number;
-  p99: number;
+/** What one side did over its slices: answers, latencies, seconds, and CPU per process. */
+interface Tally {
   ok: number;
-  failed: number;
   statuses: Map<number, number>;
-  /** Cores each process kept busy during the measured seconds (CPU seconds per second). */
-  cores: Record<string, number>;
+  latencies: number[];
+  seconds: number;
+  /** CPU seconds each process spent during the measured seconds. */
+  cpuSeconds: Map<string, number>;
 }
 
-/** `concurrency` keep-alive clients posting events back to back for `durationMs`. */
+function emptyTally(): Tally {
+  return { ok: 0, statuses: new Map(), latencies: [], seconds: 0, cpuSeconds: new Map() };
+}
+
+/**
+ * `concurrency` keep-alive clients posting events back to back for `durationMs`, added to
+ * `tally` when given (the warm-up passes none).
+ */
 async function load(
   url: URL,
   events: SmartleadEvents,
   counter: { next: number },
   durationMs: number,
-): Promise<Figures> {
+  tally: Tally = emptyTally(),
+): Promise<void> {
   const concurrency = Number(values.concurrency);
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  let ok = 0;
-  const started = process.hrtime.bigint();
   const deadline = Date.now() + durationMs;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < deadline) {
         const answer = await postJson(agent, url, events.body(counter.next++));
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        tally.statuses.set(answer.status, (tally.statuses.get(answer.status) ?? 0) + 1);
         if (answer.status !== 200) continue;
-        ok += 1;
-        latencies.push(answer.ms);
+        tally.ok += 1;
+        tally.latencies.push(answer.ms);
       }
     }),
   );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const total = [...statuses.values()].reduce((sum, n) => sum + n, 0);
-  return {
-    eventsPerSecond: ok / seconds,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    ok,
-    failed: total - ok,
-    statuses,
-    cores: {},
-  };
 }
 
-/**
- * A warm-up, then the measured load; `measured` is called on its start and on its end. The CPU
- * of the processes in `pids` and of this one (the clients) is read around the measured part.
- */
-async function measure(
+/** One measured slice, added to `tally`; returns the slice's events/s. */
+async function slice(
   url: URL,
   events: SmartleadEvents,
   counter: { next: number },
   pids: Record<string, number>,
-  measured: () => void = () => {},
-): Promise<Figures> {
-  await load(url, events, counter, WARM_UP_MS);
+  tally: Tally,
+): Promise<number> {
+  const names = [...Object.keys(pids), 'clients'];
   const cpu = () =>
     Promise.all(Object.values(pids).map(cpuSecondsOf)).then((seconds) => [
       ...seconds,
       process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
     ]);
-  measured();
+  const okBefore = tally.ok;
   const before = await cpu();
   const started = performance.now();
-  const figures = await load(url, events, counter, Number(values.seconds) * 1000);
+  await load(url, events, counter, Number(values.seconds) * 1000, tally);
+  const seconds = (performance.now() - started) / 1000;
   const after = await cpu();
-  const wall = (performance.now() - started) / 1000;
-  measured();
-  const names = [...Object.keys(pids), 'clients'];
-  figures.cores = Object.fromEntries(
-    names.map((name, index) => [name, ((after[index] ?? 0) - (before[index] ?? 0)) / wall]),
+  tally.seconds += seconds;
+  names.forEach((name, index) =>
+    tally.cpuSeconds.set(
+      name,
+      (tally.cpuSeconds.get(name) ?? 0) + (after[index] ?? 0) - (before[index] ?? 0),
+    ),
   );
-  return figures;
+  return (tally.ok - okBefore) / seconds;
 }
 
-function figureRows(name: string, figures: Figures): [string, string][] {
-  const others = [...figures.statuses].filter(([status]) => status !== 200);
-  const cores = Object.entries(figures.cores)
-    .map(([process, busy]) => `${process} ${busy.toFixed(2)}`)
+function eventsPerSecond(tally: Tally): number {
+  return tally.ok / tally.seconds;
+}
+
+function tallyRows(name: string, tally: Tally): [string, string][] {
+  const latencies = [...tally.latencies].sort((a, b) => a - b);
+  const others = [...tally.statuses].filter(([status]) => status !== 200);
+  const cores = [...tally.cpuSeconds]
+    .map(([process, seconds]) => `${process} ${(seconds / tally.seconds).toFixed(2)}`)
     .join(', ');
   return [
     [
       name,
-      `${Math.round(figures.eventsPerSecond).toLocaleString('en').padStart(6)} events/s` +
-        `   p50 ${formatMs(figures.p50).padStart(9)}   p99 ${formatMs(figures.p99).padStart(9)}` +
-        `   ${figures.ok.toLocaleString('en')} ok` +
+      `${Math.round(eventsPerSecond(tally)).toLocaleString('en').padStart(6)} events/s` +
+        `   p50 ${formatMs(percentile(latencies, 0.5)).padStart(9)}` +
+        `   p99 ${formatMs(percentile(latencies, 0.99)).padStart(9)}` +
+        `   ${tally.ok.toLocaleString('en')} ok in ${tally.seconds.toFixed(1)} s` +
         (others.length > 0
           ? `, not 200: ${others.map(([status, n]) => `${n}× ${status}`).join(', ')}`
           : ''),
@@ -314,20 +315,44 @@ async function main(): Promise<void> {
     const counter = { next: 0 };
     const webhook = new URL(bench.webhookUrl);
     const bareKoa = await startBareKoa(bench.mongoUri);
-    const rounds: Array<{ bare: Figures; service: Figures }> = [];
+    const bareUrl = new URL(webhook.pathname, bareKoa.url);
+    const bare = emptyTally();
+    const service = emptyTally();
+    const pairRatios: number[] = [];
     try {
-      for (let round = 0; round < Math.max(1, Number(values.rounds)); round++) {
-        const bare = await measure(new URL(webhook.pathname, bareKoa.url), events, counter, {
-          'bare Koa': bareKoa.pid,
-          mongo: bench.pids.mongo,
-          sandbox: bench.pids.sandbox,
-        });
-        const { pids } = bench;
-        // The profile covers the first round's measured seconds.
-        const service = await measure(webhook, events, counter, pids, () => {
-          if (values.profile && round === 0) bench.signalService('SIGUSR2');
-        });
-        rounds.push({ bare, service });
+      await load(bareUrl, events, counter, WARM_UP_MS);
+      await load(webhook, events, counter, WARM_UP_MS);
+      const sides = {
+        bare: () =>
+          slice(
+            bareUrl,
+            events,
+            counter,
+            { 'bare Koa': bareKoa.pid, mongo: bench.pids.mongo, sandbox: bench.pids.sandbox },
+            bare,
+          ),
+        service: () => slice(webhook, events, counter, bench.pids, service),
+      };
+      for (let pair = 0; pair < Math.max(1, Number(values.pairs)); pair++) {
+        // The profile covers the first service slice.
+        const profiled = values.profile && pair === 0;
+        const runService = async () => {
+          if (profiled) bench.signalService('SIGUSR2');
+          const figure = await sides.service();
+          if (profiled) bench.signalService('SIGUSR2');
+          return figure;
+        };
+        // Alternating which side goes first cancels a drift within the pair.
+        let bareFigure: number;
+        let serviceFigure: number;
+        if (pair % 2 === 0) {
+          bareFigure = await sides.bare();
+          serviceFigure = await runService();
+        } else {
+          serviceFigure = await runService();
+          bareFigure = await sides.bare();
+        }
+        pairRatios.push(serviceFigure / bareFigure);
       }
     } finally {
       await bareKoa.stop();
@@ -336,23 +361,22 @@ async function main(): Promise<void> {
       .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$status', n: { $sum: 1 } } }])
       .toArray();
     console.log(
-      `\nsync-ingest (${machineLine()}; ${values.seconds} s per figure after ${WARM_UP_MS / 1000} s` +
-        ` of warm-up, ${values.concurrency} keep-alive clients, Smartlead events over ${values.leads} leads)`,
+      `\nsync-ingest (${machineLine()}; ${values.pairs} pairs of ${values.seconds}-second slices,` +
+        ` interleaved, after ${WARM_UP_MS / 1000} s of warm-up each; ${values.concurrency}` +
+        ` keep-alive clients, Smartlead events over ${values.leads} leads)`,
     );
-    const ratios = rounds.map(
-      ({ bare, service }) => service.eventsPerSecond / bare.eventsPerSecond,
-    );
-    const ratio = percentile(
-      [...ratios].sort((a, b) => a - b),
-      0.5,
-    );
+    const ratio = eventsPerSecond(service) / eventsPerSecond(bare);
+    const sorted = [...pairRatios].sort((a, b) => a - b);
     printTable('', [
-      ...rounds.flatMap(({ bare, service }, index): [string, string][] => [
-        ...figureRows(`round ${index + 1}: bare Koa (parse + insertOne)`, bare),
-        ...figureRows(`round ${index + 1}: POST /webhooks/{code} (role ${role})`, service),
-        [`round ${index + 1}: ratio`, (ratios[index] ?? 0).toFixed(2)],
-      ]),
-      ['ratio (median of the rounds)', `${ratio.toFixed(2)} of the bare handler (goal ≥ ${GOAL})`],
+      ...tallyRows('bare Koa (parse + insertOne)', bare),
+      ...tallyRows(`POST /webhooks/{code} (role ${role})`, service),
+      ['ratio', `${ratio.toFixed(2)} of the bare handler (goal ≥ ${GOAL})`],
+      [
+        'per pair of slices',
+        `median ${percentile(sorted, 0.5).toFixed(2)}, quartiles ${percentile(sorted, 0.25).toFixed(2)}` +
+          `–${percentile(sorted, 0.75).toFixed(2)}, range ${(sorted[0] ?? 0).toFixed(2)}` +
+          `–${(sorted.at(-1) ?? 0).toFixed(2)}`,
+      ],
       [
         'webhook logs at the end',
         byStatus.map(({ _id, n }) => `${n.toLocaleString('en')} ${_id}`).join(', '),
