@@ -1,15 +1,9 @@
 // A downshift `environment` that sees through shadow roots (downshift-in-shadow-root.ts says
 // why). Kept apart from the real package, so a test can apply it to downshift itself.
+import { deepActiveElement } from '@outsync/ui/overlay';
 import type { Environment } from 'downshift';
 
 type Listener = EventListenerOrEventListenerObject;
-
-/** The focused element itself, inside however many open shadow roots. */
-function deepActiveElement(document: Document): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
 
 /** A view of `target` whose `key` reads `value`; every other member is the target's own. */
 function overriding<T extends object>(target: T, key: PropertyKey, read: () => unknown): T {

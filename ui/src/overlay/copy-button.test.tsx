@@ -73,6 +73,34 @@ test.each([
   expect(screen.getByRole('status').textContent).toContain('Copied webhook URL.');
 });
 
+test('inside a shadow root (an embedded module) the focus goes back to the button after the fallback', async () => {
+  setClipboard(undefined);
+  setExecCommand(() => true);
+  const host = document.createElement('div');
+  document.body.append(host);
+  const shadow = host.attachShadow({ mode: 'open' });
+  const container = document.createElement('div');
+  shadow.append(container);
+  render(
+    <Provider>
+      <UiProvider>
+        <CopyButton text={url} successMessage="Copied webhook URL.">
+          Copy URL
+        </CopyButton>
+      </UiProvider>
+    </Provider>,
+    { container },
+  );
+  const button = shadow.querySelector('button') as HTMLButtonElement;
+  button.focus();
+
+  await act(async () => fireEvent.click(button));
+
+  expect(shadow.querySelector('textarea')).toBeNull();
+  expect(shadow.activeElement).toBe(button);
+  host.remove();
+});
+
 test('when nothing can copy it shows an error toast', async () => {
   setClipboard(() => Promise.reject(new Error('NotAllowedError')));
   setExecCommand(() => false);

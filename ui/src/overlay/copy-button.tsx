@@ -3,6 +3,7 @@ import { useCallback, useRef, type ComponentProps, type ReactNode } from 'react'
 // renders; a relative import would bundle a second store into each module, whose toasts no
 // viewport shows.
 import { Button, useToast } from '@outsync/ui';
+import { focusedElement } from './focused-element';
 
 const defaultCopyFailedMessage = 'Could not copy to the clipboard.';
 
@@ -106,8 +107,7 @@ export async function copyText(text: string, container: HTMLElement): Promise<vo
 
 function copyWithTextarea(text: string, container: HTMLElement) {
   if (typeof document.execCommand !== 'function') throw new Error('Copying is not supported');
-  const previousFocus =
-    document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const previousFocus = focusedElement();
   const textarea = document.createElement('textarea');
   textarea.value = text;
   textarea.setAttribute('readonly', '');

@@ -97,6 +97,29 @@ test('the X closes the dialog and the focus returns to the trigger', () => {
   expect(document.activeElement).toBe(trigger);
 });
 
+test('inside a shadow root (an embedded module), the focus goes to the content and back to the trigger', () => {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const shadow = host.attachShadow({ mode: 'open' });
+  const container = document.createElement('div');
+  shadow.append(container);
+  render(
+    <UiProvider>
+      <Harness>{form}</Harness>
+    </UiProvider>,
+    { container },
+  );
+  const trigger = shadow.querySelector('button');
+  trigger?.focus();
+  fireEvent.click(trigger as HTMLButtonElement);
+  const field = shadow.querySelector('input');
+  expect(shadow.activeElement).toBe(field);
+  fireEvent.keyDown(field as HTMLInputElement, { key: 'Escape' });
+  expect(shadow.querySelector('dialog')).toBeNull();
+  expect(shadow.activeElement).toBe(trigger);
+  host.remove();
+});
+
 test('a click on the backdrop closes; a click or a drag inside does not', () => {
   const { dialog } = openDialog({ children: form });
   const input = screen.getByRole('textbox', { name: 'Description' });

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import styled from 'styled-components';
 import { usePageScrollLock } from './page-scroll-lock';
+import { focusedElement } from './focused-element';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -59,9 +60,7 @@ function OpenDialog({
   const titleId = useId();
   const descriptionId = useId();
   // Where focus goes back to on close, read before this dialog's content can take the focus.
-  const [returnFocusTo] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
+  const [returnFocusTo] = useState(focusedElement);
   const onCloseRef = useRef(onClose);
   useLayoutEffect(() => {
     onCloseRef.current = onClose;
@@ -76,7 +75,7 @@ function OpenDialog({
     if (!dialog) return undefined;
     // showModal() focuses the first focusable (the X) itself; we choose, unless a control of
     // the content took the focus while rendering (autoFocus).
-    const contentHasFocus = dialog.contains(document.activeElement);
+    const contentHasFocus = dialog.contains(focusedElement());
     showModal(dialog);
     if (!contentHasFocus) {
       const target =
