@@ -2,10 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { UiProvider } from '../ui-provider';
 import { CopyButton } from './copy-button';
+import { shadowRootContainer } from '../test/shadow-root';
 
 const url = 'https://app.outsync.dev/webhooks/ab12cd';
 
-function renderCopy() {
+function renderCopy(container?: HTMLElement) {
   render(
     <Provider>
       <UiProvider>
@@ -14,6 +15,7 @@ function renderCopy() {
         </CopyButton>
       </UiProvider>
     </Provider>,
+    container ? { container } : {},
   );
 }
 
@@ -76,21 +78,8 @@ test.each([
 test('inside a shadow root (an embedded module) the focus goes back to the button after the fallback', async () => {
   setClipboard(undefined);
   setExecCommand(() => true);
-  const host = document.createElement('div');
-  document.body.append(host);
-  const shadow = host.attachShadow({ mode: 'open' });
-  const container = document.createElement('div');
-  shadow.append(container);
-  render(
-    <Provider>
-      <UiProvider>
-        <CopyButton text={url} successMessage="Copied webhook URL.">
-          Copy URL
-        </CopyButton>
-      </UiProvider>
-    </Provider>,
-    { container },
-  );
+  const { shadow, container, remove } = shadowRootContainer();
+  renderCopy(container);
   const button = shadow.querySelector('button') as HTMLButtonElement;
   button.focus();
 
@@ -98,7 +87,7 @@ test('inside a shadow root (an embedded module) the focus goes back to the butto
 
   expect(shadow.querySelector('textarea')).toBeNull();
   expect(shadow.activeElement).toBe(button);
-  host.remove();
+  remove();
 });
 
 test('when nothing can copy it shows an error toast', async () => {

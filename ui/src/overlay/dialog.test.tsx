@@ -3,6 +3,7 @@ import { StrictMode, useRef, useState, type ReactNode } from 'react';
 import { UiProvider } from '../ui-provider';
 import { ConfirmDialog } from './confirm-dialog';
 import { Dialog, type DialogProps } from './dialog';
+import { shadowRootContainer } from '../test/shadow-root';
 import { Tooltip } from './tooltip';
 
 type Options = Partial<Omit<DialogProps, 'open' | 'onClose'>>;
@@ -98,11 +99,7 @@ test('the X closes the dialog and the focus returns to the trigger', () => {
 });
 
 test('inside a shadow root (an embedded module), the focus goes to the content and back to the trigger', () => {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const shadow = host.attachShadow({ mode: 'open' });
-  const container = document.createElement('div');
-  shadow.append(container);
+  const { shadow, container, remove } = shadowRootContainer();
   render(
     <UiProvider>
       <Harness>{form}</Harness>
@@ -117,7 +114,7 @@ test('inside a shadow root (an embedded module), the focus goes to the content a
   fireEvent.keyDown(field as HTMLInputElement, { key: 'Escape' });
   expect(shadow.querySelector('dialog')).toBeNull();
   expect(shadow.activeElement).toBe(trigger);
-  host.remove();
+  remove();
 });
 
 test('a click on the backdrop closes; a click or a drag inside does not', () => {
