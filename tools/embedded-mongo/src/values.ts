@@ -140,6 +140,9 @@ export function pathValuesAt(doc: unknown, parts: readonly string[]): unknown[] 
   return found.length === 0 ? [undefined] : found;
 }
 
+/** What `plainPathValue` answers for a path that meets an array. */
+export const ARRAY_REACHED: unique symbol = Symbol('array reached');
+
 /**
  * The value a dotted path reaches when it meets no array on the way or at its end (undefined
  * when the path is missing); `ARRAY_REACHED` when it meets one, as only `pathValues` then says
@@ -154,8 +157,6 @@ export function plainPathValue(doc: unknown, parts: readonly string[]): unknown 
   }
   return Array.isArray(current) ? ARRAY_REACHED : current;
 }
-
-export const ARRAY_REACHED: unique symbol = Symbol('array reached');
 
 function collect(value: unknown, parts: readonly string[], depth: number, found: unknown[]): void {
   if (depth === parts.length) {

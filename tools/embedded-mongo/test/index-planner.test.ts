@@ -48,6 +48,10 @@ describe('equality lookups from indexes', () => {
       { _id: 10, v: [[5]] },
       { _id: 11, a: [{ b: 1 }, { b: 2 }] },
       { _id: 12, a: { b: [2, 3] } },
+      // Dotted paths without arrays: a sub-document, a value that is not one, none at all.
+      { _id: 13, a: { b: 2 } },
+      { _id: 14, a: 'b' },
+      { _id: 15, a: { c: 2 } },
     ];
     await indexed.insertMany(docs);
     await plain.insertMany(docs);
@@ -62,6 +66,8 @@ describe('equality lookups from indexes', () => {
       { v: 5, _id: { $gt: 2 } },
       { v: Long.fromString('9007199254740993') },
       { 'a.b': 2 },
+      { 'a.b': null },
+      { 'a.b': { $in: [3, null] } },
     ];
     for (const filter of filters) {
       const fromIndex = (await indexed.find(filter).toArray()).map((d) => d._id);

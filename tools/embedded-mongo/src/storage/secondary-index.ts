@@ -408,10 +408,10 @@ export class SecondaryIndex {
 
   duplicateKeyError(doc: Document, namespace: string): CommandError {
     const keyValue: Document = {};
-    for (const field of this.fields) {
-      const value = pathValuesAt(doc, field.split('.'))[0];
+    this.fields.forEach((field, index) => {
+      const value = pathValuesAt(doc, this.paths[index] ?? [])[0];
       keyValue[field] = value === undefined ? null : value;
-    }
+    });
     const rendered = formatValue(keyValue);
     return new CommandError(
       ErrorCode.DuplicateKey,
