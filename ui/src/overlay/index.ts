@@ -9,4 +9,4 @@ export {
   type CopyButtonProps,
   type CopyMessages,
 } from './copy-button';
-export { deepActiveElement, focusedElement } from './focused-element';
+export { deepActiveElement } from './focused-element';
