@@ -33,9 +33,9 @@ export async function signInThroughApi(
   { baseUrl, sandboxUrl, email }: { baseUrl: string; sandboxUrl: string; email: string },
 ): Promise<void> {
   const request = context.request;
-  const { csrfToken } = (await (await request.get(`${baseUrl}/auth/csrf-token`)).json()) as {
-    csrfToken: string;
-  };
+  // Once more on ECONNRESET: a kept-alive socket the server closed as the request went out.
+  const csrf = await request.get(`${baseUrl}/auth/csrf-token`, { maxRetries: 1 });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const headers = { 'X-CSRF-Token': csrfToken };
   const since = new Date(Date.now() - 1000);
   const sent = await request.post(`${baseUrl}/auth/code`, { data: { email }, headers });

@@ -9,7 +9,9 @@ export async function getJson<T>(
   request: APIRequestContext,
   path: string,
 ): Promise<T> {
-  const response = await request.get(`${baseUrl}${path}`);
+  // Once more on ECONNRESET: a kept-alive socket the server closed (idle 5 s) just as the request
+  // went out on it. A browser retries an idempotent request the same way.
+  const response = await request.get(`${baseUrl}${path}`, { maxRetries: 1 });
   if (!response.ok())
     throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
