@@ -49,6 +49,16 @@ export interface IndexEntry {
   id: string;
 }
 
+/**
+ * A document's keys in an index, whether an indexed path met an array, and (when none did and
+ * the document is indexed) its one value per field.
+ */
+interface IndexedKeys {
+  keys: string[];
+  arrays: boolean;
+  plain?: unknown[];
+}
+
 /** Upper bound on index keys one document may produce (multikey × compound). */
 const MAX_KEYS_PER_DOCUMENT = 10_000;
 
@@ -231,7 +241,7 @@ export class SecondaryIndex {
     const plain = this.plainValues(doc);
     if (plain) {
       if (this.spec.sparse && plain.every((value) => value === undefined)) return [];
-      return [{ values: this.collation ? plain.map((v) => this.foldForIndex(v)) : plain, id }];
+      return [this.plainEntry(plain, id)];
     }
     const perField = this.paths.map((parts) => pathValuesAt(doc, parts));
     if (this.spec.sparse && perField.every((values) => values.every((v) => v === undefined)))
@@ -260,6 +270,17 @@ export class SecondaryIndex {
     return Object.values(this.spec.key).every((direction) => typeof direction === 'number');
   }
 
+  /** The one ordered entry of a document whose indexed paths meet no array. */
+  private plainEntry(plain: unknown[], id: string): IndexEntry {
+    return { values: this.collation ? plain.map((v) => this.foldForIndex(v)) : plain, id };
+  }
+
+  /** The ordered entries of a document whose keys `keysAndArrays` gave, without a second walk. */
+  private entriesFor(doc: Document, id: string, indexed: IndexedKeys): IndexEntry[] {
+    if (indexed.keys.length === 0) return [];
+    return indexed.plain ? [this.plainEntry(indexed.plain, id)] : this.entriesOf(doc, id);
+  }
+
   /** The index keys of a document, or none when sparse or partial rules leave it out. */
   keysOf(doc: Document): string[] {
     return this.keysAndArrays(doc).keys;
@@ -270,7 +291,7 @@ export class SecondaryIndex {
    * field has one value and the document one key (the usual write, done without sets and
    * products); with them, one key per combination of distinct values.
    */
-  private keysAndArrays(doc: Document): { keys: string[]; arrays: boolean } {
+  private keysAndArrays(doc: Document): IndexedKeys {
     if (this.partial && !this.partial.test(doc)) return { keys: [], arrays: false };
     const plain = this.plainValues(doc);
     if (plain) {
@@ -278,7 +299,7 @@ export class SecondaryIndex {
         return { keys: [], arrays: false };
       let key = this.keyOf(plain[0]);
       for (let i = 1; i < plain.length; i += 1) key += `\u0000${this.keyOf(plain[i])}`;
-      return { keys: [key], arrays: false };
+      return { keys: [key], arrays: false, plain };
     }
     const perField = this.paths.map((parts) => pathValuesAt(doc, parts));
     if (this.spec.sparse && perField.every((values) => values.every((v) => v === undefined)))
@@ -326,14 +347,16 @@ export class SecondaryIndex {
   }
 
   add(doc: Document, idKey: string): void {
-    const { keys, arrays } = this.keysAndArrays(doc);
+    const indexed = this.keysAndArrays(doc);
+    const { keys, arrays } = indexed;
     if (keys.length > 1 && this.values) this.multikey = true;
     if (arrays)
       this.fields.forEach((field, index) => {
         if (!this.multikeyFields.has(field) && reachesArray(doc, this.paths[index] ?? []))
           this.multikeyFields.add(field);
       });
-    if (this.sorted) for (const entry of this.entriesOf(doc, idKey)) this.sorted.insert(entry);
+    if (this.sorted)
+      for (const entry of this.entriesFor(doc, idKey, indexed)) this.sorted.insert(entry);
     for (const key of keys) {
       const hit = this.entries.get(key);
       if (hit === undefined) {
@@ -346,8 +369,10 @@ export class SecondaryIndex {
   }
 
   remove(doc: Document, idKey: string): void {
-    const keys = this.keysOf(doc);
-    if (this.sorted) for (const entry of this.entriesOf(doc, idKey)) this.sorted.delete(entry);
+    const indexed = this.keysAndArrays(doc);
+    const { keys } = indexed;
+    if (this.sorted)
+      for (const entry of this.entriesFor(doc, idKey, indexed)) this.sorted.delete(entry);
     for (const key of keys) {
       const hit = this.entries.get(key);
       if (hit === idKey) {
