@@ -1,0 +1,72 @@
+import { defineRoute } from '@outsync/contracts';
+import * as z from '@outsync/contracts/zod';
+import { IdParamsSchema } from '../accounts/common.schemas';
+import { HistoryCountSchema } from './history.schemas';
+import { reading, staffFilters } from './route-parts';
+import {
+  RetryWebhookLogResponseSchema,
+  WebhookLogDetailSchema,
+  WebhookLogsDailyQuerySchema,
+  WebhookLogsDailySchema,
+  WebhookLogsPageSchema,
+  WebhookLogsQuerySchema,
+} from './webhook-events.schemas';
+
+/** The webhook-events feature's history calls: the webhook logs, and a retry of a failed event. */
+export const webhookEventsRoutes = {
+  webhookLogs: defineRoute({
+    method: 'get',
+    path: '/api/admin/webhook-logs',
+    request: { query: WebhookLogsQuerySchema },
+    response: WebhookLogsPageSchema,
+    errors: { ...reading, ...staffFilters },
+    description:
+      'One page of webhook logs, newest first. The total is `/count`, a call of its own.',
+  }),
+  webhookLogsCount: defineRoute({
+    method: 'get',
+    path: '/api/admin/webhook-logs/count',
+    request: { query: WebhookLogsQuerySchema.omit({ page: true }) },
+    response: HistoryCountSchema,
+    errors: { ...reading, ...staffFilters },
+    description: 'How many webhook logs the filters match.',
+  }),
+  webhookLogTypes: defineRoute({
+    method: 'get',
+    path: '/api/admin/webhook-logs/types',
+    response: z.array(z.string()),
+    errors: { 401: reading[401] },
+    description: 'The Event Type filter’s values: ANY (no filter) and the 14 activity event types.',
+  }),
+  webhookLogsDaily: defineRoute({
+    method: 'get',
+    path: '/api/admin/webhook-logs/daily',
+    request: { query: WebhookLogsDailyQuerySchema },
+    response: WebhookLogsDailySchema,
+    errors: { ...reading, ...staffFilters },
+    description:
+      'The last 14 days’ webhook logs by outcome (synced, held, failed, not synced), oldest day first, under the same filters as the list.',
+  }),
+  webhookLog: defineRoute({
+    method: 'get',
+    path: '/api/admin/webhook-logs/:id',
+    request: { params: IdParamsSchema },
+    response: WebhookLogDetailSchema,
+    errors: { ...reading, 404: 'No such log, or it is not visible to you (`not_found`).' },
+    description: 'One webhook log with the full payload as received (the Payload dialog).',
+  }),
+  retryWebhookLog: defineRoute({
+    method: 'post',
+    path: '/api/admin/webhook-logs/:id/retry',
+    request: { params: IdParamsSchema },
+    response: RetryWebhookLogResponseSchema,
+    errors: {
+      401: 'Not signed in (`unauthorized`).',
+      403: 'Visible but not yours to retry: only the webhook owner or an admin may (`forbidden`), or a missing CSRF token.',
+      404: 'No such log, or it is not visible to you (`not_found`).',
+      409: 'The event is not failed or partially synced (`not_retryable`).',
+    },
+    description:
+      'Puts a failed or partially synced event back in the queue. Steps the earlier attempts completed (contact, company, activity, endpoints that took it) are not repeated.',
+  }),
+};

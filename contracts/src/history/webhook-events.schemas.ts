@@ -1,0 +1,146 @@
+import * as z from '@outsync/contracts/zod';
+import { IdSchema } from '../accounts/common.schemas';
+import { ActivityEventTypeSchema } from '../catalog/activity-events';
+import { CrmKindSchema } from '../catalog/crm-kinds';
+import { PlatformSchema } from '../catalog/platforms';
+import { SyncStatusSchema } from '../sync/sync-status';
+import { HistoryPageSchema } from './history.schemas';
+import {
+  blankToUndefined,
+  EmailFilterSchema,
+  EventTypeFilterSchema,
+  textFilter,
+  WebhookIdFilterSchema,
+} from './query-filters';
+
+/** The statuses the webhook-payloads screen filters on (beyond the spec: a filter by status). */
+export const WebhookLogStatusFilterSchema = SyncStatusSchema;
+
+/**
+ * GET /api/admin/webhook-logs, /count and /daily. userEmail, webhookId, webhookUrl and hubId
+ * are the manager-and-admin filters (spec 02 §6): a customer who sends one gets a 403.
+ * The history queries are strict: an unknown parameter (a misspelt filter) is a 400, not a
+ * silently wider list.
+ */
+export const WebhookLogsQuerySchema = z
+  .object({
+    page: HistoryPageSchema,
+    email: EmailFilterSchema,
+    eventType: EventTypeFilterSchema,
+    status: z.preprocess(blankToUndefined, WebhookLogStatusFilterSchema.optional()),
+    userEmail: EmailFilterSchema,
+    webhookId: WebhookIdFilterSchema,
+    webhookUrl: textFilter(2000),
+    hubId: textFilter(100),
+  })
+  .strict();
+export type WebhookLogsQuery = z.input<typeof WebhookLogsQuerySchema>;
+export type WebhookLogsFilter = z.output<typeof WebhookLogsQuerySchema>;
+
+/** The filters only managers and admins may send (spec 02 §2.9, §6). */
+export const STAFF_ONLY_WEBHOOK_LOG_FILTERS = [
+  'userEmail',
+  'webhookId',
+  'webhookUrl',
+  'hubId',
+] as const;
+
+/** GET /api/admin/webhook-logs/daily also takes the viewer's UTC offset, so days are theirs. */
+export const WebhookLogsDailyQuerySchema = WebhookLogsQuerySchema.omit({ page: true }).extend({
+  utcOffsetMinutes: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'utcOffsetMinutes must be a whole number of minutes.' })
+      .int({ error: 'utcOffsetMinutes must be a whole number of minutes.' })
+      .min(-840, { error: 'utcOffsetMinutes must be between -840 and 840.' })
+      .max(840, { error: 'utcOffsetMinutes must be between -840 and 840.' })
+      .default(0)
+      .describe(
+        'Minutes ahead of UTC, positive east (UTC+01:00 is 60): `-new Date().getTimezoneOffset()`.',
+      ),
+  ),
+});
+export type WebhookLogsDailyQuery = z.input<typeof WebhookLogsDailyQuerySchema>;
+
+/** One failure of a sync, in words (spec 02 §3 `webhookLogResults.errors`). */
+export const WebhookLogErrorSchema = z.object({
+  step: z.string().describe('What failed: contact, company, activity, endpoint, normalize…'),
+  message: z.string(),
+  at: z.string().describe('ISO time.'),
+});
+
+/** One run of the event's job (the attempt history of a row). */
+export const WebhookLogAttemptSchema = z.object({
+  at: z.string().describe('ISO time.'),
+  durationMs: z.number(),
+  outcome: z.enum(['synced', 'partially_synced', 'retrying', 'failed', 'held', 'not_synced']),
+  message: z.string().nullable(),
+});
+
+/** A webhook log row (spec 02 §3 "Webhook log"), with what log screens' users expect beyond it. */
+export const WebhookLogSchema = z.object({
+  id: IdSchema,
+  user: z.object({
+    email: z.string(),
+    organizationId: z.string().describe('The CRM account: HubSpot hub id, Salesforce org id.'),
+  }),
+  webhookId: IdSchema,
+  webhookUrl: z.string(),
+  crm: CrmKindSchema,
+  platform: PlatformSchema.nullable(),
+  eventType: ActivityEventTypeSchema.nullable(),
+  test: z.boolean().describe('Sent through the Send Test Webhook dialog.'),
+  smartleadPayload: z.object({
+    path: z.string(),
+    payload: z.object({
+      subject: z.string().nullable(),
+      to_email: z.string().nullable(),
+      from_email: z.string().nullable(),
+      event_type: z.string().nullable(),
+    }),
+  }),
+  webhookLogResults: z.object({ errors: z.array(WebhookLogErrorSchema) }),
+  status: SyncStatusSchema,
+  reason: z.string().nullable().describe('Why it is held, not synced, unsupported or a duplicate.'),
+  attempts: z.array(WebhookLogAttemptSchema),
+  crmLinks: z
+    .object({
+      contact: z.string().nullable(),
+      activity: z.string().nullable(),
+    })
+    .describe('Links to the records written in the CRM, where their URL is known.'),
+  canRetry: z
+    .boolean()
+    .describe('Failed or partially synced, and the caller is its owner or an admin.'),
+  createdAt: z.string().describe('When it was received (ISO time).'),
+  syncedAt: z.string().nullable(),
+});
+export type WebhookLog = z.infer<typeof WebhookLogSchema>;
+
+/** GET /api/admin/webhook-logs: `{data, page, limit}` (spec 02 §7; the count is its own call). */
+export const WebhookLogsPageSchema = z.object({
+  data: z.array(WebhookLogSchema),
+  page: z.number(),
+  limit: z.number(),
+});
+export type WebhookLogsPage = z.infer<typeof WebhookLogsPageSchema>;
+
+/** GET /api/admin/webhook-logs/:id: the row and the full payload as received (the JSON dialog). */
+export const WebhookLogDetailSchema = WebhookLogSchema.extend({
+  payload: z.unknown().describe('The body the platform posted, as received.'),
+});
+export type WebhookLogDetail = z.infer<typeof WebhookLogDetailSchema>;
+
+/** One day of the webhook-payloads chart: events received that day by outcome. */
+export const WebhookLogDaySchema = z.object({
+  date: z.string().describe('YYYY-MM-DD in the viewer’s offset.'),
+  synced: z.number().describe('synced and partially_synced'),
+  held: z.number().describe('held by the category filter'),
+  failed: z.number(),
+  notSynced: z.number().describe('not_synced, unsupported and duplicate'),
+});
+export const WebhookLogsDailySchema = z.object({ days: z.array(WebhookLogDaySchema) });
+export type WebhookLogsDaily = z.infer<typeof WebhookLogsDailySchema>;
+
+export const RetryWebhookLogResponseSchema = z.object({ id: z.string(), status: SyncStatusSchema });
+export type RetryWebhookLogResponse = z.infer<typeof RetryWebhookLogResponseSchema>;
