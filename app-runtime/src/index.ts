@@ -31,6 +31,7 @@ export {
   keepCsrfToken,
   renewCsrfToken,
 } from './api/csrf';
+export { validationToast, VALIDATION_SUMMARY, VALIDATION_TOAST_LIFE_MS } from './validation-toast';
 export { currentUserAtom } from './session';
 export { productNameAtom } from './product';
 export { placeholderNote, PlaceholderPage } from './placeholder-page';

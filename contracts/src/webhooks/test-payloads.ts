@@ -1,6 +1,5 @@
 import * as z from '@outsync/contracts/zod';
 import {
-  heyreachTestEventFields,
   platformDisplayName,
   platformFacts,
   PlatformSchema,
@@ -8,17 +7,24 @@ import {
   type Platform,
   type TestEventType,
 } from '@outsync/contracts';
+import {
+  bisonPayload,
+  heyreachEventFields,
+  heyreachPayload,
+  instantlyPayload,
+  smartleadPayload,
+  type BisonReplyFacts,
+  type JsonObject,
+  type JsonValue,
+} from './test-payloads-templates';
 
 // The Send Test Webhook dialog's sample payloads (spec 01 §2.11, §3 "Test payload shapes", §4
-// "Test dialog", §9). Each platform's template has every field the spec lists for it, in the
-// platform's own nesting (reference/external-apis.md), so one test event exercises every path of
-// that platform's normalizer. The sample values are not part of the contract.
+// "Test dialog", §9). Each platform's template (test-payloads-templates.ts, shared with the
+// sandbox's simulated campaigns) gets every block here, so one test event exercises every path
+// of that platform's normalizer. The sample values are not part of the contract.
 
-/** A JSON document, as the editor holds it and the receiver reads it. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
-export interface JsonObject {
-  [key: string]: JsonValue;
-}
+// The templates themselves, for the sandbox's simulated campaigns too.
+export * from './test-payloads-templates';
 export type TestPayload = JsonObject;
 
 /** What the dialog's inputs add to a payload (spec 01 §2.11, §4 "Test dialog"). */
@@ -346,95 +352,70 @@ function smartleadTemplate(eventType: TestEventType<'smartlead'>, now: Date): Js
   const sentMessageId = '<CAH7pQz3xK9v2mT8@mail.brightpathsales.io>';
   const replyMessageId = '<BN8PR11MB3617A2C4E9F1D0B5@BN8PR11MB3617.namprd11.prod.outlook.com>';
   const replied = eventType === 'EMAIL_REPLY';
-  return {
-    event_type: eventType,
-    event_timestamp: at,
-    webhook_name: 'OutSync',
-    campaign_id: 1284093,
-    campaign_name: 'Q3 Freight Ops Leaders',
-    campaign_status: 'ACTIVE',
-    sequence_number: replied ? 2 : 1,
-    stats_id: '9c2b7e4a-51d3-4f8e-a6b0-3d7c1e9f2a58',
-    sl_email_lead_id: 2417720981,
-    sl_email_lead_map_id: 3109874412,
-    lead_id: 2417720981,
-    client_id: 48213,
-    app_url:
+  return smartleadPayload({
+    eventType,
+    timestamp: at,
+    webhookName: 'OutSync',
+    campaign: { id: 1284093, name: 'Q3 Freight Ops Leaders', status: 'ACTIVE' },
+    sequenceNumber: replied ? 2 : 1,
+    statsId: '9c2b7e4a-51d3-4f8e-a6b0-3d7c1e9f2a58',
+    lead: { id: 2417720981, mapId: 3109874412, ...lead },
+    clientId: 48213,
+    appUrl:
       'https://app.smartlead.ai/app/master-inbox?action=INBOX&leadMap=3109874412&selectedMailbox=null',
     subject: replied ? leadReply.subject : outreach.subject,
-    to_name: fullName(lead),
-    first_name: lead.firstName,
-    last_name: lead.lastName,
-    to_email: lead.email,
-    lead_email: lead.email,
-    sl_lead_email: lead.email,
-    from_email: sender.email,
-    cc_emails: [],
-    message_id: replied ? replyMessageId : sentMessageId,
-    sent_message: {
+    to: { name: fullName(lead), email: lead.email },
+    fromEmail: sender.email,
+    ccEmails: [],
+    messageId: replied ? replyMessageId : sentMessageId,
+    sentMessage: {
       message_id: sentMessageId,
       text: outreach.text,
       html: outreach.html,
       time: at,
     },
-    reply_message: {
+    replyMessage: {
       message_id: replyMessageId,
       text: leadReply.text,
       html: leadReply.html,
       time: at,
     },
-    last_reply: { email_body: leadReply.html, time: at },
-    time_clicked: at,
-    link_clicked: [caseStudyUrl],
-    link_details: [{ url: caseStudyUrl, clicks: 1 }],
-    bounce_message: {
+    lastReply: { email_body: leadReply.html, time: at },
+    click: { url: caseStudyUrl, time: at },
+    bounceMessage: {
       message_id: '<20240802060838.4F2A1C0B9D@mx.northwindfreight.com>',
       text: "550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos.",
       time: at,
     },
-    lead_category_id: 1,
-    lead_category_name: 'Interested',
-    lead_category: { old_id: null, old_name: null, new_id: 1, new_name: 'Interested' },
-  };
+    category: { oldId: null, oldName: null, newId: 1, newName: 'Interested' },
+  });
 }
 
 /** Instantly: one flat payload; the lead's own fields are merged in at the top level. */
 function instantlyTemplate(eventType: TestEventType<'instantly'>, now: Date): JsonObject {
   const at = isoTime(now);
-  return {
+  return instantlyPayload({
+    eventType,
     timestamp: at,
-    event_type: eventType,
     workspace: '6f1d2c8e-4b7a-4e93-9a15-0c3b8d7e2f41',
-    campaign_id: 'b3e8f2a1-7c4d-4a6b-9e2f-5d1c0a8b7e36',
-    campaign_name: 'Freight Ops Leaders - Q3',
-    lead_email: lead.email,
-    email: lead.email,
-    firstName: lead.firstName,
-    lastName: lead.lastName,
-    companyName: lead.company,
-    website: lead.website,
-    jobTitle: lead.title,
-    email_account: sender.email,
-    unibox_url:
-      'https://app.instantly.ai/app/unibox?thread_id=0198c2f4-7d3a-7b21-9e54-3a6f8c1d2e07',
+    campaign: { id: 'b3e8f2a1-7c4d-4a6b-9e2f-5d1c0a8b7e36', name: 'Freight Ops Leaders - Q3' },
+    lead: { ...lead, companyName: lead.company, jobTitle: lead.title },
+    emailAccount: sender.email,
+    uniboxUrl: 'https://app.instantly.ai/app/unibox?thread_id=0198c2f4-7d3a-7b21-9e54-3a6f8c1d2e07',
     step: 1,
     variant: 1,
-    is_first: true,
-    email_id: '0198c2f4-7d3a-7b21-9e54-3a6f8c1d2e07',
-    email_subject: outreach.subject,
+    isFirst: true,
+    emailId: '0198c2f4-7d3a-7b21-9e54-3a6f8c1d2e07',
+    email: outreach,
     subject: outreach.subject,
-    email_text: outreach.text,
-    email_html: outreach.html,
-    reply_subject: leadReply.subject,
-    reply_text: leadReply.text,
-    reply_html: leadReply.html,
-    reply_text_snippet:
-      'Thanks for reaching out. The timing is good: we are reviewing our receiving',
-    link_clicked: caseStudyUrl,
-    click_timestamp: at,
+    reply: {
+      ...leadReply,
+      snippet: 'Thanks for reaching out. The timing is good: we are reviewing our receiving',
+    },
+    click: { url: caseStudyUrl, time: at },
     // A custom lead label arrives under its own name; the other events carry none.
-    custom_label: eventType === 'custom_label' ? 'Budget Approved' : null,
-  };
+    customLabel: eventType === 'custom_label' ? 'Budget Approved' : null,
+  });
 }
 
 type BisonReplyKind = 'reply' | 'auto-reply' | 'bounce' | 'sent';
@@ -493,76 +474,66 @@ function bisonTemplate(eventType: TestEventType<'bison'>, now: Date): JsonObject
   const at = laravelTime(now);
   const wallClock = easternWallClock(now);
   const facts = bisonEvents[eventType];
-  const instanceUrl = 'https://dedi.emailbison.com';
   const leadId = 18342;
   const sentMessageId = '<a41f0c9e2b7d4e58@brightpathsales.io>';
-  return {
+  const replies = facts.reply === 'reply' ? 1 : 0;
+  const counts = { opens: 1, unique_opens: 1, replies, unique_replies: replies };
+  return bisonPayload({
     event: {
       type: eventType,
       name: facts.name,
-      workspace_id: 7,
-      workspace_name: 'BrightPath Outbound',
-      instance_url: instanceUrl,
-      // The spec spells the envelope's URL field this way; bison's own payload says
-      // instance_url. Both are sent, so either reading finds it.
-      instant_url: instanceUrl,
+      workspaceId: 7,
+      workspaceName: 'BrightPath Outbound',
+      instanceUrl: 'https://dedi.emailbison.com',
     },
-    data: {
-      scheduled_email: {
-        id: 582130,
-        lead_id: leadId,
-        sequence_step_id: 311,
-        sequence_step_order: 1,
-        sequence_step_variant: 1,
-        email_subject: outreach.subject,
-        email_body: outreach.html,
-        status: 'sent',
-        scheduled_date_est: wallClock,
-        scheduled_date_local: wallClock,
-        local_timezone: BISON_TIMEZONE,
-        sent_at: at,
-        opens: 1,
-        replies: facts.reply === 'reply' ? 1 : 0,
-        unique_opens: 1,
-        unique_replies: facts.reply === 'reply' ? 1 : 0,
-        interested: eventType === 'LEAD_INTERESTED',
-        raw_message_id: sentMessageId,
-      },
-      reply: bisonReply(facts.reply, eventType === 'LEAD_INTERESTED', now, sentMessageId),
-      campaign_event: {
-        id: 904417,
-        type: facts.campaignEvent,
-        created_at: at,
-        created_at_local: wallClock,
-        local_timezone: BISON_TIMEZONE,
-      },
-      lead: {
-        id: leadId,
-        email: lead.email,
-        first_name: lead.firstName,
-        last_name: lead.lastName,
-        status: facts.leadStatus,
-        title: lead.title,
-        company: lead.company,
-        custom_variables: [
-          { name: 'website', value: lead.website },
-          { name: 'city', value: 'Chicago' },
-        ],
-        emails_sent: 1,
-        opens: 1,
-        unique_opens: 1,
-        replies: facts.reply === 'reply' ? 1 : 0,
-        unique_replies: facts.reply === 'reply' ? 1 : 0,
-        bounces: facts.reply === 'bounce' ? 1 : 0,
-      },
-      campaign: { id: 142, name: 'Freight Ops Leaders Q3' },
-      sender_email: {
-        id: 37,
-        name: fullName(sender),
-        email: sender.email,
-        type: 'google_workspace_oauth',
-        status: 'Connected',
-        daily_limit: 30,
+    scheduledEmail: {
+      id: 582130,
+      leadId,
+      step: { id: 311, order: 1, variant: 1 },
+      subject: outreach.subject,
+      body: outreach.html,
+      status: 'sent',
+      scheduledEst: wallClock,
+      scheduledLocal: wallClock,
+      timezone: BISON_TIMEZONE,
+      sentAt: at,
+      counts,
+      interested: eventType === 'LEAD_INTERESTED',
+      rawMessageId: sentMessageId,
+    },
+    reply: bisonReply(facts.reply, eventType === 'LEAD_INTERESTED', now, sentMessageId),
+    campaignEvent: {
+      id: 904417,
+      type: facts.campaignEvent,
+      createdAt: at,
+      createdAtLocal: wallClock,
+      timezone: BISON_TIMEZONE,
+    },
+    lead: {
+      id: leadId,
+      email: lead.email,
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      status: facts.leadStatus,
+      title: lead.title,
+      company: lead.company,
+      customVariables: [
+        { name: 'website', value: lead.website },
+        { name: 'city', value: 'Chicago' },
+      ],
+      emailsSent: 1,
+      counts,
+      bounces: facts.reply === 'bounce' ? 1 : 0,
+    },
+    campaign: { id: 142, name: 'Freight Ops Leaders Q3' },
+    senderEmail: {
+      id: 37,
+      name: fullName(sender),
+      email: sender.email,
+      type: 'google_workspace_oauth',
+      status: 'Connected',
+      dailyLimit: 30,
+      totals: {
         emails_sent: 1842,
         total_leads_contacted: 1296,
         opened: 811,
@@ -572,11 +543,11 @@ function bisonTemplate(eventType: TestEventType<'bison'>, now: Date): JsonObject
         bounced: 14,
         unsubscribed: 9,
         interested: 31,
-        created_at: at,
-        updated_at: at,
       },
+      createdAt: at,
+      updatedAt: at,
     },
-  };
+  });
 }
 
 function bisonReply(
@@ -584,8 +555,7 @@ function bisonReply(
   interested: boolean,
   now: Date,
   inReplyTo: string,
-): JsonObject {
-  const at = laravelTime(now);
+): BisonReplyFacts {
   const messageId =
     kind === 'sent'
       ? '<c7d2e91f04ab4b6e@brightpathsales.io>'
@@ -629,53 +599,41 @@ function bisonReply(
     uuid: '9d3f6a2b-1c8e-4f70-b5a4-2e9c7d1f0b63',
     folder: kind === 'sent' ? 'Sent' : kind === 'bounce' ? 'Bounced' : 'Inbox',
     type: kind === 'reply' || kind === 'sent' ? 'reply' : 'auto-reply',
-    automated_reply: kind === 'auto-reply' || kind === 'bounce',
+    automated: kind === 'auto-reply' || kind === 'bounce',
     interested,
-    email_subject: content.subject,
-    from_name: fullName(content.from),
-    from_email_address: content.from.email,
-    primary_to_email_address: to.email,
-    to: [{ name: fullName(to), address: to.email }],
-    cc: [],
-    bcc: [],
-    html_body: content.html,
-    text_body: content.text,
-    raw_body: [
+    subject: content.subject,
+    from: { name: fullName(content.from), address: content.from.email },
+    to: { name: fullName(to), address: to.email },
+    html: content.html,
+    text: content.text,
+    rawBody: [
       ...headers.map((header) => `${header.name}: ${header.value}`),
       'Content-Type: text/plain; charset="UTF-8"',
       '',
       content.text,
     ].join('\r\n'),
     headers,
-    date_received: at,
-    parent_id: kind === 'sent' ? 72513 : null,
-    raw_message_id: messageId,
+    receivedAt: laravelTime(now),
+    parentId: kind === 'sent' ? 72513 : null,
+    rawMessageId: messageId,
   };
 }
 
 /** HeyReach: the event with its campaign, sender, lead and recent conversation (spec 01 §3). */
 function heyreachTemplate(eventType: TestEventType<'heyreach'>, now: Date): JsonObject {
   const at = isoTime(now);
-  const fields: { event_type: string; is_inmail?: boolean } = heyreachTestEventFields[eventType];
-  return {
-    correlation_id: '3e7b9f21-64c8-4d0a-8b5e-f2a19c7d6e40',
+  const fields = heyreachEventFields(eventType);
+  return heyreachPayload({
+    correlationId: '3e7b9f21-64c8-4d0a-8b5e-f2a19c7d6e40',
     timestamp: at,
-    event_type: fields.event_type,
-    // The spec's table sets is_inmail for the reply events; an InMail sent is an InMail too.
-    is_inmail: fields.is_inmail ?? fields.event_type === 'inmail_sent',
-    connection_message:
+    eventType: fields.event_type,
+    isInmail: fields.is_inmail,
+    connectionMessage:
       'Hi Jordan, I work with freight operations leaders across the Midwest on receiving throughput. Would be glad to connect.',
-    conversation_id: '2-ZTdhYzM5ZjEtOGI0Ni00ZDJlLWE1YzctMWY5YjNkMGU4YTI3XzAxMg==',
+    conversationId: '2-ZTdhYzM5ZjEtOGI0Ni00ZDJlLWE1YzctMWY5YjNkMGU4YTI3XzAxMg==',
     campaign: { id: 118204, name: 'Freight Ops Leaders - LinkedIn' },
-    sender: {
-      id: 54937,
-      first_name: sender.firstName,
-      last_name: sender.lastName,
-      full_name: fullName(sender),
-      email_address: sender.email,
-      profile_url: sender.profileUrl,
-    },
-    recent_messages: [
+    sender: { id: 54937, ...sender, fullName: fullName(sender) },
+    recentMessages: [
       {
         creation_time: at,
         message:
@@ -688,7 +646,7 @@ function heyreachTemplate(eventType: TestEventType<'heyreach'>, now: Date): Json
         is_reply: true,
       },
     ],
-    recent_inmails: [
+    recentInmails: [
       {
         creation_time: at,
         subject: 'Receiving throughput at Northwind Freight',
@@ -703,31 +661,25 @@ function heyreachTemplate(eventType: TestEventType<'heyreach'>, now: Date): Json
         is_reply: true,
       },
     ],
-    post_url: 'https://www.linkedin.com/feed/update/urn:li:activity:7214653321987654321/',
-    updated_tags: ['Interested'],
-    tag_action: 'ADDED',
+    postUrl: 'https://www.linkedin.com/feed/update/urn:li:activity:7214653321987654321/',
+    tagUpdate: { tags: ['Interested'], action: 'ADDED' },
     lead: {
+      ...lead,
       id: 'ACoAABx3kT0BqVZ8mW2nR5yLp7dE4fH9gJ1sK6c',
-      profile_url: lead.profileUrl,
-      first_name: lead.firstName,
-      last_name: lead.lastName,
-      full_name: fullName(lead),
-      location: lead.location,
+      fullName: fullName(lead),
       summary: 'Operations leader scaling 3PL warehousing across the Midwest.',
-      company_url: lead.companyUrl,
-      company_name: lead.company,
+      companyName: lead.company,
       position: lead.title,
       about:
         'I run warehouse and transportation operations for Northwind Freight: 6 sites, 900 people, one goal of getting freight out the door faster.',
-      email_address: lead.email,
       tags: ['Warm lead'],
       lists: [
         {
           name: 'Freight Ops Leaders - Midwest',
           id: 88231,
-          custom_fields: [{ name: 'industry', value: 'Logistics and Supply Chain' }],
+          customFields: [{ name: 'industry', value: 'Logistics and Supply Chain' }],
         },
       ],
     },
-  };
+  });
 }

@@ -1,5 +1,6 @@
 export { Dialog, type DialogProps, type DialogSize } from './dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { ConfirmOnDemand } from './confirm-on-demand';
 export { Tooltip, type TooltipPlacement, type TooltipProps } from './tooltip';
 export { Disclosure, type DisclosureProps } from './disclosure';
 export {

@@ -2,14 +2,14 @@ import { platformFacts, platformFromAnySpelling } from '@outsync/contracts';
 import { ApiKeyCreateRequestSchema, type IntegrationItem } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
-import { ProfileSelect } from '../../../shared/components/profile-select';
+import { ProfileSelect } from '@outsync/app-runtime/profile-select';
 import {
   FormActions,
   FieldGrid,
   ScreenSection,
   StackedForm,
 } from '../../../shared/components/screen-parts';
-import { validationToast } from '../../../shared/validation-toast';
+import { validationToast } from '@outsync/app-runtime';
 import { useCheckApiKey } from '../api/check-api-key';
 import { useCreateApiKey } from '../api/create-api-key';
 import { PlatformSelect } from './platform-select';

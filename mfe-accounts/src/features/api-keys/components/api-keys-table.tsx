@@ -4,7 +4,7 @@ import { API_KEY_MASK, platformDisplayName } from '@outsync/contracts';
 import type { ApiKey } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { Chip, Table, type TableColumn } from '@outsync/ui/data';
-import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
+import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import {
   CellBusyButton,
   CellButton,

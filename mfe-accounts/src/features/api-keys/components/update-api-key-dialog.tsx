@@ -4,8 +4,8 @@ import { ApiKeyUpdateRequestSchema, type ApiKey } from '@outsync/contracts/accou
 import { Button, useToast } from '@outsync/ui';
 import { PasswordField, SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { Dialog } from '@outsync/ui/overlay';
+import { validationToast } from '@outsync/app-runtime';
 import { FormActions, StackedForm } from '../../../shared/components/screen-parts';
-import { validationToast } from '../../../shared/validation-toast';
 import { useCheckApiKey } from '../api/check-api-key';
 import { useRevealApiKey } from '../api/reveal-api-key';
 import { useUpdateApiKey } from '../api/update-api-key';

@@ -14,7 +14,7 @@ import {
 } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { Chip, Table, type ChipTone, type TableColumn } from '@outsync/ui/data';
-import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
+import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { EMPTY_CELL } from '../../../shared/components/profile-cells';
 import {
   CellBusyButton,

@@ -10,8 +10,8 @@ import {
 import { useToast } from '@outsync/ui';
 import { BusyButton, TextField } from '@outsync/ui/form';
 import { MultiSelect, OptionLines, Select } from '@outsync/ui/select';
+import { validationToast } from '@outsync/app-runtime';
 import { useAnswerToast } from '../../../shared/api/use-answer-toast';
-import { validationToast } from '../../../shared/validation-toast';
 import { createListFailed, useCreateHeyreachList } from '../api/create-heyreach-list';
 import { useCrmProperties } from '../api/get-crm-properties';
 import { useHeyreachLists } from '../api/get-heyreach-lists';

@@ -5,8 +5,8 @@ import type { BlockListType, HubspotCrmList } from '@outsync/contracts/accounts'
 import { useToast } from '@outsync/ui';
 import { SubmitButton, useZodForm } from '@outsync/ui/form';
 import { Select } from '@outsync/ui/select';
+import { validationToast } from '@outsync/app-runtime';
 import { FieldGrid, FormActions, StackedForm } from '../../../shared/components/screen-parts';
-import { validationToast } from '../../../shared/validation-toast';
 import { useCreateHubspotBlockList } from '../api/create-hubspot-block-list';
 import { useHubspotListSources } from '../api/get-hubspot-list-sources';
 import { useProfileApiKeys } from '../api/get-profile-api-keys';

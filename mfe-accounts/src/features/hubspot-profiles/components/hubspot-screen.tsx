@@ -4,7 +4,7 @@ import { crmDisplayNames } from '@outsync/contracts';
 import type { UserProfile } from '@outsync/contracts/accounts';
 import { Page, useToast } from '@outsync/ui';
 import { BusyButton } from '@outsync/ui/form';
-import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
+import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { useOAuthReturn } from '../../../shared/navigation/use-oauth-return';
 import { MutedText, Sections } from '../../../shared/components/screen-parts';
 import { useHubspotConnectedAccountCheck } from '../api/check-hubspot-connected-account';

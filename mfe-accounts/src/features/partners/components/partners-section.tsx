@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { Partner, PartnerRequest } from '@outsync/contracts/accounts';
 import { Button, useToast } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
-import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
+import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { CellButton, MutedText, ScreenSection } from '../../../shared/components/screen-parts';
 import { useCreatePartner } from '../api/create-partner';
 import { useDeletePartner } from '../api/delete-partner';

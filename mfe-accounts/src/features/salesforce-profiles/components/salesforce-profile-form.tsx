@@ -1,7 +1,7 @@
 import { SalesforceProfileCreateRequestSchema } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { PasswordField, SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
-import { validationToast } from '../../../shared/validation-toast';
+import { validationToast } from '@outsync/app-runtime';
 import {
   FormActions,
   FieldGrid,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { crmDisplayNames } from '@outsync/contracts';
 import type { SalesforceProfile } from '@outsync/contracts/accounts';
 import { Page, useToast } from '@outsync/ui';
-import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
+import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { Sections } from '../../../shared/components/screen-parts';
 import { useOAuthReturn } from '../../../shared/navigation/use-oauth-return';
 import { useSalesforceConnectedAccountCheck } from '../api/check-salesforce-connected-account';

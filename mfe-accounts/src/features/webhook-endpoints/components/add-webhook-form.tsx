@@ -1,14 +1,14 @@
 import { UserAccountCreateRequestSchema, type IntegrationItem } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
-import { ProfileSelect } from '../../../shared/components/profile-select';
+import { ProfileSelect } from '@outsync/app-runtime/profile-select';
 import {
   FormActions,
   FieldGrid,
   ScreenSection,
   StackedForm,
 } from '../../../shared/components/screen-parts';
-import { validationToast } from '../../../shared/validation-toast';
+import { validationToast } from '@outsync/app-runtime';
 import { useCreateUserAccount } from '../api/create-user-account';
 
 /** The add form's texts (spec 02 §2.6, §8; the placeholder is ours). */

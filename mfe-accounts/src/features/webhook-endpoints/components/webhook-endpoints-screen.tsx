@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { UserAccount } from '@outsync/contracts/accounts';
 import { Page, Spinner, useToast } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
-import { ConfirmOnDemand } from '../../../shared/components/confirm-on-demand';
+import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { useUserIntegrations } from '../../../shared/api/get-user-integrations';
 import { CellButton, idColumn, MutedText, Sections } from '../../../shared/components/screen-parts';
 import { useDeleteUserAccount } from '../api/delete-user-account';

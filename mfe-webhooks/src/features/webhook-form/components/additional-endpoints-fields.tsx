@@ -7,7 +7,7 @@ import {
 } from '@outsync/contracts/webhooks';
 import { Button, useToast } from '@outsync/ui';
 import { MultiSelect, Select } from '@outsync/ui/select';
-import { validationToast } from '../../../shared/validation-toast';
+import { validationToast } from '@outsync/app-runtime';
 import { FieldGroup, labelOf } from './form-parts';
 import type { EndpointAccount, WebhookFormModel } from './use-webhook-form-data';
 

@@ -8,7 +8,7 @@ import type { CustomFieldObject } from '@outsync/contracts/webhooks';
 import { Spinner, useToast } from '@outsync/ui';
 import { BusyButton, CheckboxField } from '@outsync/ui/form';
 import { MultiSelect, Select } from '@outsync/ui/select';
-import { validationToast } from '../../../shared/validation-toast';
+import { validationToast } from '@outsync/app-runtime';
 import { useCreateFields } from '../api/create-fields';
 import { InlineRow, labelOf } from './form-parts';
 import type { WebhookFormModel } from './use-webhook-form-data';

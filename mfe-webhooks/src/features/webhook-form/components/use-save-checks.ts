@@ -8,7 +8,7 @@ import {
   type WebhookFormValues,
 } from '@outsync/contracts/webhooks';
 import { useToast } from '@outsync/ui';
-import { validationToast } from '../../../shared/validation-toast';
+import { validationToast } from '@outsync/app-runtime';
 import { useValidateTaskType } from '../api/validate-task-type';
 
 /**

@@ -2,14 +2,15 @@ import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { IntegrationItem } from '@outsync/contracts/accounts';
 import { Page, Sections, Spinner } from '@outsync/ui';
+import { ProfileSelect } from '@outsync/app-runtime/profile-select';
 import { useOrganizationIntegrations } from '../api/get-organization-integrations';
 import { useWebhooks } from '../api/get-webhooks';
 import { WebhooksEmptyState } from './empty-state';
-import { ProfileSelect } from './profile-select';
 import { WebhooksTable, type WebhookActions } from './webhooks-table';
 
 /** The screen's texts (spec 01 §2.6; the spinners' labels are ours). */
 export const webhooksScreenTexts = {
+  profileLabel: 'Select Profile:',
   noIntegrations: "You don't have any integrations!",
   ownCaption: 'Existing webhooks:',
   allCaption: 'All webhooks:',
@@ -52,9 +53,10 @@ export function WebhooksScreen({
           ) : profiles.length > 0 ? (
             <ProfileField>
               <ProfileSelect
+                label={t.profileLabel}
                 integrations={profiles}
-                value={chosen}
-                onChange={(item) => setProfileId(item?.user.id ?? null)}
+                value={profileId}
+                onChange={setProfileId}
               />
             </ProfileField>
           ) : integrations.isSuccess ? (

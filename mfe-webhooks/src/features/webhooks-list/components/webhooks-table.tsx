@@ -3,9 +3,8 @@ import styled, { css } from 'styled-components';
 import type { Webhook } from '@outsync/contracts/webhooks';
 import { Button, useToast } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
-import { CopyButton } from '@outsync/ui/overlay';
+import { CopyButton, ConfirmOnDemand } from '@outsync/ui/overlay';
 import { useDeleteWebhook } from '../api/delete-webhook';
-import { ConfirmOnDemand } from './confirm-on-demand';
 import {
   CategoriesCell,
   deleteTextParts,

@@ -1,9 +1,0 @@
-import type { ToastInput } from '@outsync/ui';
-
-/** Validation messages are warnings summarised "Validation", for 3 s (spec 02 §5). */
-export const VALIDATION_SUMMARY = 'Validation';
-export const VALIDATION_TOAST_LIFE_MS = 3000;
-
-export function validationToast(detail: string): ToastInput {
-  return { severity: 'warn', summary: VALIDATION_SUMMARY, detail, life: VALIDATION_TOAST_LIFE_MS };
-}
