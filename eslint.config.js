@@ -60,31 +60,41 @@ function featureZones(mfe) {
 
 /**
  * In sync-service (ARCHITECTURE.md §3, §5): platform/ is the bottom layer and imports none of
- * modules/, sync/ or connectors/; connectors/ are typed clients of outside APIs and import
- * neither modules/ nor sync/; a module reaches another only through its *.service.ts (a model
- * stays private to its module: what others need of it, the service exports); testing/ may
- * import anything. One zone per module present, as for features.
+ * features/, pipeline/ or connectors/; connectors/ are typed clients of outside APIs and import
+ * neither features/ nor pipeline/; pipeline/ is the event pipeline's core and imports no feature
+ * (what it needs of them, ports.ts declares and the composition root wires). A feature is used
+ * from anywhere outside it (another feature, the composition root, testing/, tests) only through
+ * its index.ts: its models and inner files stay its own. One zone per feature present, as for
+ * the front end's features.
  */
 function syncServiceZones() {
   const src = 'sync-service/src';
-  const modules = `${src}/modules`;
+  const features = `${src}/features`;
   return [
     {
       target: `${src}/platform`,
-      from: [modules, `${src}/sync`, `${src}/connectors`],
-      message: 'platform/ is the bottom layer: it imports none of modules/, sync/ or connectors/.',
+      from: [features, `${src}/pipeline`, `${src}/connectors`],
+      message:
+        'platform/ is the bottom layer: it imports none of features/, pipeline/ or connectors/.',
     },
     {
       target: `${src}/connectors`,
-      from: [modules, `${src}/sync`],
-      message: 'connectors/ are clients of outside APIs: they import neither modules/ nor sync/.',
+      from: [features, `${src}/pipeline`],
+      message:
+        'connectors/ are clients of outside APIs: they import neither features/ nor pipeline/.',
     },
-    ...foldersIn(modules).map((module) => ({
-      target: `${modules}/!(${module})/**`,
-      from: `${modules}/${module}/**`,
+    {
+      target: `${src}/pipeline`,
+      from: features,
+      message:
+        'pipeline/ imports no feature: declare what it needs in pipeline/ports.ts and wire it in composition.ts.',
+    },
+    ...foldersIn(features).map((feature) => ({
+      target: [`${features}/!(${feature})/**`, `${src}/*.ts`, `${src}/testing/**`],
+      from: `${features}/${feature}/**`,
       // Glob exceptions are matched against absolute paths as they are.
-      except: [`${repoRoot}/${modules}/${module}/*.service.ts`],
-      message: `A module uses another module ('${module}') only through its *.service.ts.`,
+      except: [`${repoRoot}/${features}/${feature}/index.{ts,tsx}`],
+      message: `A feature ('${feature}') is used from outside only through its index.ts.`,
     })),
   ];
 }

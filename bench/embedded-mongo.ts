@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { Long, ObjectId, serialize } from 'bson';
 import { type Collection, type Document, MongoClient } from 'mongodb';
 import mongoose from 'mongoose';
-import { syncEventModel } from '../sync-service/src/sync/sync-event.model.ts';
+import { syncEventModel } from '../sync-service/src/features/webhook-events';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const launcher = path.resolve(here, '../tools/embedded-mongo/bin/embedded-mongo.js');

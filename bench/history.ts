@@ -21,7 +21,7 @@ import type { SyncStatus } from '@outsync/contracts/sync';
 import mongoose, { Types } from 'mongoose';
 import { DEMO_ADMIN_EMAIL } from '../scripts/product.ts';
 import { readSignInCode } from '../scripts/sign-in.ts';
-import { syncEventModel, type SyncEventDoc } from '../sync-service/src/sync/sync-event.model.ts';
+import { syncEventModel, type SyncEventDoc } from '../sync-service/src/features/webhook-events';
 import { formatMs, machineLine, percentile, printTable, startSyncBench } from './sync-harness.ts';
 
 const GOAL_P95_MS = 100;

@@ -14,7 +14,7 @@
 // Then it proves no job ran twice (jobs shared through Agenda's locking): every log final and
 // synced at most once (one `synced` attempt in its history), and the sandbox's portal holding one
 // contact per lead and exactly one e-mail engagement per synced send or reply, each the one its
-// log names, on that log's contact (as sync-service/src/sync/resilience.test.ts counts).
+// log names, on that log's contact (as sync-service/src/features/webhook-events/resilience.test.ts counts).
 import { parseArgs } from 'node:util';
 import type { Collection, Document } from 'mongodb';
 import {

@@ -73,14 +73,17 @@ const allowedImports: Sample[] = [
   ['mfe-auth/src/features/sign-in/components/x.ts', "import '../api/use-login';"],
   ['mfe-auth/src/exposes/x.ts', "import '../features/sign-in/components/login-screen';"],
   ['mfe-auth/src/app/x.ts', "import '../exposes/login-page';"],
-  ['sync-service/src/modules/auth/x.ts', "import '../users/users.service';"],
-  ['sync-service/src/modules/auth/x.ts', "import './auth.model';"],
-  ['sync-service/src/modules/auth/x.ts', "import '../../platform/http/route';"],
-  ['sync-service/src/app.ts', "import './modules/users/users.model';"],
-  ['sync-service/src/testing/x.ts', "import '../modules/users/users.model';"],
+  ['sync-service/src/features/auth/x.ts', "import '../users';"],
+  ['sync-service/src/features/auth/x.ts', "import './auth.model';"],
+  ['sync-service/src/features/auth/x.ts', "import '../../platform/http/route';"],
+  ['sync-service/src/features/auth/x.ts', "import '../../connectors/http';"],
+  ['sync-service/src/features/webhook-events/x.ts', "import '../../pipeline';"],
+  ['sync-service/src/features/block-lists/run/x.ts', "import '../block-list-sync.model';"],
+  ['sync-service/src/composition.ts', "import './features/users';"],
+  ['sync-service/src/testing/x.ts', "import '../features/users';"],
   ['sync-service/src/testing/x.ts', "import '../connectors/http';"],
+  ['sync-service/src/pipeline/x.ts', "import './ports';"],
   ['sync-service/src/connectors/x.ts', "import '../platform/safe-fetch';"],
-  ['sync-service/src/modules/auth/x.ts', "import '../../connectors/http';"],
   ['ui/src/x.test.tsx', "test('a', () => {\n  expect(1).toBe(1);\n});"],
 ];
 
@@ -89,14 +92,25 @@ const inwardImports: Sample[] = [
   ['mfe-auth/src/features/sign-in/components/x.ts', "import '../../../app/pages';"],
   // A feature folder that does not exist yet is covered too: zones key on the imported feature.
   ['mfe-auth/src/features/billing/x.ts', "import '../sign-in/api/use-login';"],
-  ['sync-service/src/platform/x.ts', "import '../modules/users/users.service';"],
-  ['sync-service/src/platform/http/x.ts', "import '../../modules/auth/auth.routes';"],
-  ['sync-service/src/modules/auth/x.ts', "import '../users/users.model';"],
-  ['sync-service/src/modules/webhooks/x.ts', "import '../users/avatar';"],
+  ['sync-service/src/platform/x.ts', "import '../features/users/users.service';"],
+  ['sync-service/src/platform/http/x.ts', "import '../../features/auth/auth.routes';"],
+  ['sync-service/src/platform/x.ts', "import '../pipeline';"],
   ['sync-service/src/platform/x.ts', "import '../connectors/http';"],
-  ['sync-service/src/platform/safe-fetch/x.ts', "import '../../modules/auth/auth.service';"],
-  ['sync-service/src/connectors/x.ts', "import '../modules/users/users.service';"],
-  ['sync-service/src/connectors/crm/x.ts', "import '../../modules/auth/auth.model';"],
+  ['sync-service/src/platform/safe-fetch/x.ts', "import '../../features/auth/auth.service';"],
+  ['sync-service/src/connectors/x.ts', "import '../features/users/users.service';"],
+  ['sync-service/src/connectors/crm/x.ts', "import '../../pipeline/pipeline';"],
+  // A feature's inner files are its own, from another feature, the composition root or testing/.
+  ['sync-service/src/features/auth/x.ts', "import '../users/users.model';"],
+  ['sync-service/src/features/webhooks/x.ts', "import '../users/avatar';"],
+  ['sync-service/src/features/billing/x.ts', "import '../users/users.model';"],
+  ['sync-service/src/composition.ts', "import './features/users/users.model';"],
+  ['sync-service/src/testing/x.ts', "import '../features/users/users.model';"],
+  // The pipeline imports no feature, not even through its index.
+  ['sync-service/src/pipeline/x.ts', "import '../features/webhook-events';"],
+  [
+    'sync-service/src/pipeline/write/x.ts',
+    "import '../../features/profiles/salesforce-custom-fields';",
+  ],
 ];
 
 const passingTest = '() => {\n  expect(1).toBe(1);\n}';

@@ -9,15 +9,19 @@
 // build from) and the root jest files are copied; node_modules is symlinked. The sandbox lives
 // in the root's .stryker-tmp/, outside every jest project's rootDir, so a root `npx jest` never
 // sees its copies (even when an aborted run leaves it behind).
-const rules = ['src/sync/normalize', 'src/sync/decisions', 'src/sync/block-lists'];
+const rules = [
+  'src/pipeline/normalize',
+  'src/pipeline/decisions',
+  'src/features/block-lists/run',
+];
 // The writers' pure mapping modules, with their own tests (the writers themselves are covered by
 // nock tests, too slow to run per mutant).
 const mappings = [
-  'src/sync/write/event-values',
-  'src/sync/write/hubspot-mapping',
-  'src/sync/write/salesforce-mapping',
-  'src/sync/write/salesforce-field-catalog',
-  'src/sync/write/lead-groups',
+  'src/pipeline/write/event-values',
+  'src/pipeline/write/hubspot/hubspot-mapping',
+  'src/pipeline/write/salesforce/salesforce-mapping',
+  'src/pipeline/write/salesforce/salesforce-field-catalog',
+  'src/pipeline/write/lead-groups',
 ];
 
 // Away from UTC: a zone-less time the normalizers misread in the host's zone only shows in a
@@ -36,10 +40,10 @@ export default {
     config: {
       testMatch: [
         ...rules.map((folder) => `<rootDir>/${folder}/**/*.test.ts`),
-        '<rootDir>/src/sync/write/event-values.test.ts',
-        '<rootDir>/src/sync/write/hubspot-mapping.test.ts',
-        '<rootDir>/src/sync/write/salesforce-mapping.test.ts',
-        '<rootDir>/src/sync/write/lead-groups.test.ts',
+        '<rootDir>/src/pipeline/write/event-values.test.ts',
+        '<rootDir>/src/pipeline/write/hubspot/hubspot-mapping.test.ts',
+        '<rootDir>/src/pipeline/write/salesforce/salesforce-mapping.test.ts',
+        '<rootDir>/src/pipeline/write/lead-groups.test.ts',
       ],
     },
   },

@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { fillPath, type RouteDefinition } from '@outsync/contracts';
 import { accountsRoutes } from '@outsync/contracts/accounts';
-import { blockListSyncModel } from './modules/block-lists/block-list-sync.model';
-import { partnerModel } from './modules/partners/partners.service';
+import { blockListSyncModel } from './features/block-lists';
+import { partnerModel } from './features/partners';
 import { buildApiKey, buildUserAccount } from './testing/account-factories';
 import { guardOutboundCalls } from './testing/nock-guard';
 import { buildProfile } from './testing/profile-factories';

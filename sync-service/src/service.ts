@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { compose } from './composition';
 import type { Config } from './config';
 import { openDatabase } from './platform/db';
 import { createLogger, type Logger } from './platform/logger';
@@ -10,9 +11,9 @@ import { createMailer } from './platform/mailer';
 import { assertPublicUrl, createSafeFetch } from './platform/safe-fetch';
 import { createSecretBox } from './platform/secrets';
 import { createAgenda } from './platform/agenda';
-import { createSyncDispatcher, type SyncDispatcher } from './sync/dispatcher';
-import { queueBlockListRun } from './sync/jobs/block-list-sync.job';
-import { scheduleSyncEvents } from './sync/jobs/sync-events.job';
+import { createSyncDispatcher, type SyncDispatcher } from './features/webhook-events';
+import { queueBlockListRun } from './features/block-lists';
+import { scheduleSyncEvents } from './features/webhook-events';
 import { startWorker, type StopWorker } from './worker';
 
 export type Service = {
@@ -58,51 +59,36 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const safeFetch = createSafeFetch(outbound);
     const checkUrl = (url: string | URL) => assertPublicUrl(url, outbound);
     const now = options.now ?? (() => new Date());
+    const scheduleSync = async (eventIds: string[], at: Date) =>
+      scheduleSyncEvents(await agenda, eventIds, at);
+    const composition = compose({
+      config,
+      logger,
+      db,
+      authSecret,
+      secrets,
+      safeFetch,
+      assertPublicUrl: checkUrl,
+      now,
+      scheduleSync,
+      queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
+    });
     if (runsApi && mailer) {
-      const schedule = async (eventIds: string[], at: Date) =>
-        scheduleSyncEvents(await agenda, eventIds, at);
       dispatcher = createSyncDispatcher({
-        schedule,
+        schedule: scheduleSync,
         windowMs: config.sync.batchWindowMs,
         maxBatch: config.sync.maxBatch,
         now,
         logger,
       });
-      const app = createApp({
-        config,
-        logger,
-        db,
-        mailer,
-        authSecret,
-        secrets,
-        safeFetch,
-        assertPublicUrl: checkUrl,
-        now: options.now,
-        sync: {
-          schedule,
-          dispatcher,
-          queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
-        },
-      });
+      const app = createApp(composition, { config, logger, mailer, authSecret, now, dispatcher });
       server = createServer(app.callback());
       trackResponses(server);
       server.listen(config.port, config.host);
       await once(server, 'listening');
       url = urlOf(server.address() as AddressInfo);
     }
-    if (runsWorker) {
-      stopWorker = startWorker({
-        config,
-        logger,
-        db,
-        agenda,
-        authSecret,
-        secrets,
-        safeFetch,
-        assertPublicUrl: checkUrl,
-        now: options.now,
-      });
-    }
+    if (runsWorker) stopWorker = startWorker(composition, { config, logger, agenda, now });
   } catch (error) {
     server?.close();
     mailer?.close();

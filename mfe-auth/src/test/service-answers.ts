@@ -1,5 +1,5 @@
 // What the real sync-service answers on the sign-in routes, copied from its code
-// (sync-service/src/modules/auth, platform/http/csrf.ts and session.ts). The component tests'
+// (sync-service/src/features/auth, platform/http/csrf.ts and session.ts). The component tests'
 // fake answers with these; the e2e journeys (e2e/src/sign-in-errors.e2e.test.ts) check the real
 // service still answers the same, so the fake cannot drift unnoticed.
 import type { ErrorEnvelope, MeResponse } from '@outsync/contracts';

@@ -3,11 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Platform } from '@outsync/contracts';
 import type { Connection, Types } from 'mongoose';
-import { apiKeyModel, type ApiKeyDoc } from '../modules/api-keys/api-keys.service';
-import {
-  userAccountModel,
-  type UserAccountDoc,
-} from '../modules/user-accounts/user-accounts.service';
+import { apiKeyModel, type ApiKeyDoc } from '../features/api-keys';
+import { userAccountModel, type UserAccountDoc } from '../features/user-accounts';
 
 type Db = Connection | { connection: Connection };
 type Sealer = { seal(plain: string): string };

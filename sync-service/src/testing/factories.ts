@@ -1,6 +1,6 @@
 // Test data, inserted straight into the database: each factory takes the Database and the
 // fields a test cares about, fills in the rest with unique values, and returns the document.
-import { userModel, type UserDoc } from '../modules/users/users.model';
+import { userModel, type UserDoc } from '../features/users';
 import type { Database } from '../platform/db';
 
 let sequence = 0;

@@ -14,7 +14,7 @@ import {
   startSandbox,
   type RunningSandbox,
 } from '@outsync/sandbox';
-import { profileModel, type ProfileDoc } from '../modules/profiles/profiles.service';
+import { profileModel, type ProfileDoc } from '../features/profiles';
 import { SESSION_COOKIE } from '../platform/http/session';
 import type { TestClient } from './test-client';
 

@@ -5,16 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import type { Role } from '@outsync/contracts';
 import { createApp } from '../app';
+import { compose } from '../composition';
 import { createAgenda } from '../platform/agenda';
-import { createSyncDispatcher } from '../sync/dispatcher';
-import { queueBlockListRun } from '../sync/jobs/block-list-sync.job';
-import { scheduleSyncEvents } from '../sync/jobs/sync-events.job';
+import { createSyncDispatcher, scheduleSyncEvents } from '../features/webhook-events';
+import { queueBlockListRun } from '../features/block-lists';
 import { startWorker } from '../worker';
 import { loadConfig, type Config } from '../config';
-import { authModels } from '../modules/auth/auth.model';
-import { createAuthService } from '../modules/auth/auth.service';
-import { userModel, type UserDoc, type UserModel } from '../modules/users/users.model';
-import { createUsersService } from '../modules/users/users.service';
+import { authModels, createAuthService } from '../features/auth';
+import { userModel, type UserDoc, type UserModel } from '../features/users';
+import { createUsersService } from '../features/users';
 import { openDatabase, type Database } from '../platform/db';
 import { SESSION_COOKIE } from '../platform/http/session';
 import { createMailer } from '../platform/mailer';
@@ -133,35 +132,22 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     now,
     logger,
   });
-  const stopWorker = options.worker
-    ? startWorker({
-        config,
-        logger,
-        db,
-        agenda,
-        authSecret,
-        secrets,
-        safeFetch,
-        assertPublicUrl: checkUrl,
-        now,
-      })
-    : undefined;
-  const app = createApp({
+  const composition = compose({
     config,
     logger,
     db,
-    mailer,
     authSecret,
     secrets,
     safeFetch,
     assertPublicUrl: checkUrl,
     now,
-    sync: {
-      schedule,
-      dispatcher,
-      queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
-    },
+    scheduleSync: schedule,
+    queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
   });
+  const stopWorker = options.worker
+    ? startWorker(composition, { config, logger, agenda, now })
+    : undefined;
+  const app = createApp(composition, { config, logger, mailer, authSecret, now, dispatcher });
   const server = createServer(app.callback()).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,8 +8,8 @@ import {
   type WebhookSettingsParsed,
 } from '@outsync/contracts/webhooks';
 import { Types, type Connection } from 'mongoose';
-import type { ProfileDoc } from '../modules/profiles/profiles.service';
-import { webhookModel, type WebhookDoc } from '../modules/webhooks/webhooks.service';
+import type { ProfileDoc } from '../features/profiles';
+import { webhookModel, type WebhookDoc } from '../features/webhooks';
 
 type Db = Connection | { connection: Connection };
 

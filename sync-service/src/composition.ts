@@ -1,0 +1,301 @@
+// The composition root: the one place that builds every model, service and the pipeline of a
+// process, once, and wires the features to each other and to the pipeline's ports. The API
+// (app.ts) serves its routes from what this builds; workers (worker.ts) run its jobs.
+import type { Config } from './config';
+import { createCrmRateLimits } from './connectors/crm/crm-rate-limits';
+import type { Database } from './platform/db';
+import type { Logger } from './platform/logger';
+import { createRateLimiter } from './platform/rate-limit';
+import type { SafeFetch } from './platform/safe-fetch';
+import type { SecretBox } from './platform/secrets';
+import {
+  apiKeyModel,
+  createApiKeysService,
+  createPlatformGateway,
+  leadCategoryModel,
+} from './features/api-keys';
+import { authModels } from './features/auth';
+import {
+  blockListLogModel,
+  blockListStateModel,
+  blockListSyncModel,
+  blockListSyncsOfKeys,
+  blockListUsageOfProfile,
+  createBlockListHelpersService,
+  createBlockListsService,
+  createBlockListWriter,
+  runBlockListSync,
+} from './features/block-lists';
+import {
+  categoryHoldModel,
+  createHoldStore,
+  createPlatformCategoryLookup,
+  leadCategoryStateModel,
+} from './features/category-holds';
+import { createHealthService } from './features/health';
+import { createHistoryService } from './features/history';
+import { createPartnersService, embedTokenModel, partnerModel } from './features/partners';
+import {
+  createCrmDataService,
+  createCrmGateway,
+  createProfilesService,
+  oauthStateModel,
+  profileModel,
+} from './features/profiles';
+import { createUserAccountsService, userAccountModel } from './features/user-accounts';
+import { createUsersAdmin, createUsersService, userModel } from './features/users';
+import {
+  createSyncEngine,
+  createWebhookLogsService,
+  syncDedupModel,
+  syncEventModel,
+} from './features/webhook-events';
+import { createWebhookCodes, createWebhooksService, webhookModel } from './features/webhooks';
+
+export type CompositionDeps = {
+  config: Pick<
+    Config,
+    | 'publicUrl'
+    | 'adminEmails'
+    | 'paidTierEmails'
+    | 'hubspot'
+    | 'salesforce'
+    | 'platforms'
+    | 'sync'
+    | 'blockLists'
+    | 'crmBudgetShare'
+  >;
+  logger: Logger;
+  db: Database;
+  /** Key of the webhook code HMAC (AUTH_SECRET, or a per-process random one in development). */
+  authSecret: string;
+  /** Seals OAuth tokens and API keys before they are stored (SECRETS_KEY). */
+  secrets: SecretBox;
+  /** The only fetch for URLs outside our control: refuses private addresses (SSRF). */
+  safeFetch: SafeFetch;
+  /** safeFetch's own check (same allow-list and DNS lookup), for URLs to vet before storing them. */
+  assertPublicUrl: (url: string | URL) => Promise<void>;
+  now: () => Date;
+  /** Queues a run of events (an Agenda job) at a time. */
+  scheduleSync(eventIds: string[], at: Date): Promise<void>;
+  /** Queues a block-list sync's run now (create, resume). */
+  queueBlockListRun(syncId: string): Promise<void>;
+};
+
+export type Composition = ReturnType<typeof compose>;
+
+/** Every collection's model, bound to the process's connection once. */
+function buildModels(db: Database) {
+  const connection = db.connection;
+  return {
+    ...authModels(connection),
+    users: userModel(connection),
+    profiles: profileModel(connection),
+    oauthStates: oauthStateModel(connection),
+    apiKeys: apiKeyModel(connection),
+    leadCategories: leadCategoryModel(connection),
+    userAccounts: userAccountModel(connection),
+    webhooks: webhookModel(connection),
+    partners: partnerModel(connection),
+    embedTokens: embedTokenModel(connection),
+    events: syncEventModel(connection),
+    dedup: syncDedupModel(connection),
+    holds: categoryHoldModel(connection),
+    leadStates: leadCategoryStateModel(connection),
+    blockListSyncs: blockListSyncModel(connection),
+    blockListStates: blockListStateModel(connection),
+    blockListLogs: blockListLogModel(connection),
+  };
+}
+
+/**
+ * The features' services wired to each other, the pipeline over their data and the block-list
+ * run. Both roles build it the same way, once per process.
+ */
+export function compose(deps: CompositionDeps) {
+  const { now, config } = deps;
+  const models = buildModels(deps.db);
+  const accounts = composeAccounts(deps, models);
+  const { users, profiles, webhooks } = accounts;
+
+  const pipeline = createSyncEngine({
+    models: { events: models.events, dedup: models.dedup },
+    holds: createHoldStore({ holds: models.holds, leadStates: models.leadStates }),
+    webhookById: (id) => webhooks.webhookById(id),
+    findProfile: (id) => profiles.findProfile(id),
+    ownerOf: (userId) => users.findById(userId),
+    connections: profiles.connections,
+    platformCategory: createPlatformCategoryLookup({
+      async apiKeyOf(id) {
+        const key = await models.apiKeys.findById(id).lean();
+        return key && { platform: key.platform, apiKey: () => deps.secrets.open(key.apiKeySealed) };
+      },
+      platformUrls: config.platforms,
+      fetch: deps.safeFetch,
+      logger: deps.logger,
+    }),
+    async endpoint(userAccountId) {
+      const doc = await models.userAccounts.findById(userAccountId).lean();
+      return doc ? { url: doc.url, secret: deps.secrets.open(doc.signingSecretSealed) } : null;
+    },
+    config,
+    safeFetch: deps.safeFetch,
+    logger: deps.logger,
+    now,
+    schedule: deps.scheduleSync,
+  });
+
+  const platformAccess = {
+    profiles,
+    profileModel: models.profiles,
+    apiKeys: models.apiKeys,
+    secrets: deps.secrets,
+    platformUrls: config.platforms,
+    fetch: deps.safeFetch,
+  };
+  return {
+    models,
+    ...accounts,
+    pipeline,
+    health: createHealthService({ db: deps.db }),
+    /** The per-IP and per-address limits of sign-in. */
+    rateLimiter: createRateLimiter({ connection: deps.db.connection, now }),
+    blockListHelpers: createBlockListHelpersService(platformAccess),
+    blockLists: createBlockListsService({
+      ...platformAccess,
+      syncs: models.blockListSyncs,
+      states: models.blockListStates,
+      queueRun: deps.queueBlockListRun,
+      now,
+    }),
+    webhookLogs: createWebhookLogsService({ events: models.events, pipeline }),
+    history: createHistoryService({
+      events: models.events,
+      holds: models.holds,
+      profiles: models.profiles,
+      blockListLogs: models.blockListLogs,
+      blockListSyncs: models.blockListSyncs,
+      // HubSpot's web app is the authorize page's host (app.hubspot.com in production).
+      hubspotAppUrl: new URL(config.hubspot.authorizeUrl).origin,
+      now,
+    }),
+    partners: createPartnersService({
+      partners: models.partners,
+      embedTokens: models.embedTokens,
+      async userIdOfEmail(email) {
+        const user = await models.users.exists({ email });
+        return user ? user._id.toString() : null;
+      },
+      userById: (id) => users.findById(id),
+      now,
+    }),
+    usersAdmin: createUsersAdmin({ users: models.users, profiles: models.profiles }),
+    /** One run of a block-list sync (the worker's job). */
+    runBlockList: (syncId: string) =>
+      runBlockListSync(
+        {
+          syncs: models.blockListSyncs,
+          states: models.blockListStates,
+          logs: models.blockListLogs,
+          profiles: models.profiles,
+          apiKeys: models.apiKeys,
+          connections: profiles.connections,
+          secrets: deps.secrets,
+          writerFor: (target) =>
+            createBlockListWriter(target, { urls: config.platforms, fetch: deps.safeFetch }),
+          now,
+          leaseMs: config.blockLists.leaseMs,
+          intervalMs: config.blockLists.intervalMs,
+          retentionDays: config.sync.retentionDays,
+          logger: deps.logger.child({ component: 'worker' }),
+        },
+        syncId,
+      ),
+  };
+}
+
+/**
+ * Users, CRM profiles, API keys, endpoints (user accounts) and webhooks: each asks the others
+ * what still hangs off a record before it is deleted, so they are built together.
+ */
+function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildModels>) {
+  const { now, config } = deps;
+  const users = createUsersService({
+    users: models.users,
+    now,
+    adminEmails: config.adminEmails,
+    paidTierEmails: config.paidTierEmails,
+    profileIdsOf: (userId) => profiles.profileIdsOf(userId),
+  });
+  // Not every host the guard refuses is hostile: the sandbox and local test servers are allowed.
+  const guardUrl = (url: string) => deps.assertPublicUrl(url);
+  const profiles = createProfilesService({
+    profiles: models.profiles,
+    states: models.oauthStates,
+    secrets: deps.secrets,
+    gateway: createCrmGateway(config, deps.safeFetch),
+    rateLimits: createCrmRateLimits({ hubspotShare: config.crmBudgetShare }),
+    now,
+    publicUrl: config.publicUrl,
+    guardUrl,
+    ownersOf: (ids) => users.ownersOf(ids),
+    // Webhooks, API keys and webhook endpoints name what still hangs off a profile.
+    profileUsage: async (profileId) => [
+      ...(await webhooks.describeUsageOfProfile(profileId)),
+      ...(await apiKeys.describeUsageOfProfile(profileId)),
+      ...(await userAccounts.describeUsageOfProfile(profileId)),
+      ...(await blockListUsageOfProfile(models.blockListSyncs, profileId)),
+    ],
+    logger: deps.logger,
+  });
+  const apiKeys = createApiKeysService({
+    apiKeys: models.apiKeys,
+    leadCategories: models.leadCategories,
+    profiles: models.profiles,
+    secrets: deps.secrets,
+    platforms: createPlatformGateway({
+      urls: config.platforms,
+      fetch: deps.safeFetch,
+      assertPublicUrl: guardUrl,
+    }),
+    now,
+    // A key a webhook filters by, or a block list writes with, cannot be deleted.
+    keyUsage: async (keyId) => [
+      ...(await webhooks.describeUsageOfKey(keyId)),
+      ...((await blockListSyncsOfKeys(models.blockListSyncs, [keyId])).get(keyId) ?? []).map(
+        (sync) => `block list "${sync.listName}"`,
+      ),
+    ],
+    blockListSyncsOfKeys: (keyIds) => blockListSyncsOfKeys(models.blockListSyncs, keyIds),
+  });
+  const userAccounts = createUserAccountsService({
+    userAccounts: models.userAccounts,
+    profiles: models.profiles,
+    secrets: deps.secrets,
+    fetch: deps.safeFetch,
+    now,
+    // An endpoint a webhook forwards to cannot be deleted.
+    endpointUsage: (endpointId) => webhooks.describeUsageOfEndpoint(endpointId),
+  });
+  const crmData = createCrmDataService({
+    profiles,
+    listUserAccountsOfProfile: (profileId, viewer) =>
+      userAccounts.listUserAccountsOfProfile(profileId, viewer),
+  });
+  const webhooks = createWebhooksService({
+    webhooks: models.webhooks,
+    profiles: models.profiles,
+    apiKeys: models.apiKeys,
+    codes: createWebhookCodes(deps.authSecret),
+    publicUrl: config.publicUrl,
+    now,
+    usersOf: (ids) => users.ownersOf(ids),
+    crmOwners: async (user, profileId, crm) =>
+      (await crmData.ownersAndUserAccounts(user, profileId, crm)).owners,
+    validateTaskType: (user, input) => crmData.validateTaskType(user, input),
+    userAccountsOfProfile: (profileId, viewer) =>
+      userAccounts.listUserAccountsOfProfile(profileId, viewer),
+    customFieldObjectsCreatedOf: (profileId) => profiles.customFieldObjectsCreatedOf(profileId),
+  });
+  return { users, profiles, apiKeys, userAccounts, crmData, webhooks };
+}

@@ -1,0 +1,9 @@
+export {
+  type CategoryHoldDoc,
+  categoryHoldModel,
+  type CategoryHoldModel,
+  leadCategoryStateModel,
+  type LeadCategoryStateModel,
+} from './category-hold.model';
+export { createHoldStore } from './hold-store';
+export { createPlatformCategoryLookup } from './platform-category';

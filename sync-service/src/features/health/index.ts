@@ -1,0 +1,2 @@
+export { registerHealthRoutes } from './health.routes';
+export { createHealthService } from './health.service';

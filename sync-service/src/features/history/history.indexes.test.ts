@@ -1,0 +1,159 @@
+import type {
+  BlockListLogsFilter,
+  CategoryBaseFiltersFilter,
+  WebhookLogsFilter,
+} from '@outsync/contracts/history';
+import mongoose, { type Schema } from 'mongoose';
+import type { SessionUser } from '../../platform/http/types';
+import { categoryHoldModel } from '../category-holds';
+import { syncEventModel } from '../webhook-events';
+import { blockListLogModel } from '../block-lists';
+import { blockListQuery, categoryQuery, webhookLogsQuery } from './history.service';
+
+// Every filter combination the history screens can send is served by an index, by MongoDB's
+// rules: an index whose leading fields are all equalities of the query (at least one, when the
+// query has any), followed by the list's order (newest first, `_id` for ties). Such an index
+// reads a page in order without a blocking sort, counts by its keys, and bounds the 14-day
+// chart's range. The query shapes are the service's own; the embedded MongoDB's `explain` reports
+// only its own planner's choice, so the rule is checked on the declared indexes.
+
+const customer: SessionUser = {
+  id: '65f000000000000000000001',
+  email: 'ada@customer-a.test',
+  role: null,
+  isPaidTier: true,
+};
+const admin: SessionUser = { ...customer, role: 'ADMIN' };
+
+/** Every subset of `names`. */
+function subsets<T>(names: readonly T[]): T[][] {
+  return names.reduce<T[][]>((sets, name) => [...sets, ...sets.map((set) => [...set, name])], [[]]);
+}
+
+type IndexKey = Record<string, 1 | -1>;
+
+function keysOf(schema: Schema): IndexKey[] {
+  return schema.indexes().map(([key]) => key as IndexKey);
+}
+
+/**
+ * The index that serves an equality query sorted by `order`, or undefined. `leadingOneOf`: the
+ * index must lead with one of these fields (the selective ones); `minLeading`: with at least
+ * this many of the query's equalities.
+ */
+function servingIndex(
+  indexes: IndexKey[],
+  equalities: string[],
+  order: IndexKey,
+  rules: { leadingOneOf?: string[]; minLeading?: number } = {},
+): IndexKey | undefined {
+  const sort = Object.entries(order);
+  const minLeading = rules.minLeading ?? (equalities.length > 0 ? 1 : 0);
+  return indexes.find((key) => {
+    const fields = Object.entries(key);
+    const prefix = fields.length - sort.length;
+    if (prefix < minLeading) return false;
+    const leading = fields.slice(0, prefix).map(([name]) => name);
+    const trailing = fields.slice(prefix);
+    // Equal order or all reversed: an index is walked either way.
+    const same = trailing.every(([name, dir], i) => name === sort[i]?.[0] && dir === sort[i]?.[1]);
+    const reversed = trailing.every(
+      ([name, dir], i) => name === sort[i]?.[0] && dir === -(sort[i]?.[1] ?? 0),
+    );
+    const selective = !rules.leadingOneOf || rules.leadingOneOf.includes(leading[0] ?? '');
+    return leading.every((name) => equalities.includes(name)) && selective && (same || reversed);
+  });
+}
+
+const connection = mongoose.createConnection();
+afterAll(() => connection.close());
+
+describe('webhook logs', () => {
+  const indexes = keysOf(syncEventModel(connection).schema);
+  const order = { receivedAt: -1, _id: -1 } as const;
+  const values: Required<Omit<WebhookLogsFilter, 'page'>> = {
+    email: 'lead@prospect.test',
+    eventType: 'EMAIL_OPEN',
+    status: 'failed',
+    userEmail: 'ada@customer-a.test',
+    webhookId: '65f0000000000000000000aa',
+    webhookUrl: 'https://hooks.outsync.test/webhooks/x',
+    hubId: '5550001',
+  };
+  const combos = (names: (keyof typeof values)[]) =>
+    subsets(names).map((set) => Object.fromEntries(set.map((name) => [name, values[name]])));
+
+  // A customer's logs are a small part of everyone's: their queries are read from an index
+  // that leads with the lead's e-mail (a handful of events), or with their id and (when they
+  // filter) an event type or status of theirs, since a status can be rare.
+  it.each(combos(['email', 'eventType', 'status']))('a customer’s %j', (filter) => {
+    const equalities = Object.keys(webhookLogsQuery(customer, filter));
+    expect(equalities).toContain('userId');
+    const served = equalities.includes('leadEmail')
+      ? servingIndex(indexes, equalities, order, { leadingOneOf: ['leadEmail'] })
+      : servingIndex(indexes, equalities, order, {
+          leadingOneOf: ['userId'],
+          minLeading: Math.min(equalities.length, 2),
+        });
+    expect(served).toBeDefined();
+  });
+
+  // Across all customers an event type or a status alone is common: read newest first and
+  // tested, it fills a page soon. Every other field leads an index of its own.
+  const common = ['eventType', 'status'];
+  it.each(combos(Object.keys(values) as (keyof typeof values)[]))('staff’s %j', (filter) => {
+    const query = webhookLogsQuery(admin, filter);
+    const selective = Object.keys(query).filter((name) => !common.includes(name));
+    expect(servingIndex(indexes, selective, order)).toBeDefined();
+  });
+
+  it('would notice an unserved filter', () => {
+    expect(servingIndex(indexes, ['campaignId'], order)).toBeUndefined();
+    expect(servingIndex([{ userId: 1, receivedAt: -1 }], ['userId'], order)).toBeUndefined();
+    const withoutOwnStatus = indexes.filter((key) => !('userId' in key && 'status' in key));
+    expect(
+      servingIndex(withoutOwnStatus, ['userId', 'status'], order, {
+        leadingOneOf: ['userId'],
+        minLeading: 2,
+      }),
+    ).toBeUndefined();
+  });
+});
+
+describe('category base filter records', () => {
+  const indexes = keysOf(categoryHoldModel(connection).schema);
+  const values: Required<Omit<CategoryBaseFiltersFilter, 'page'>> = {
+    eventType: 'EMAIL_REPLY',
+    webhookId: '65f0000000000000000000aa',
+    campaignId: '77',
+    leadId: '991',
+    webhookUrl: 'https://hooks.outsync.test/webhooks/x',
+  };
+  const combos = subsets(Object.keys(values) as (keyof typeof values)[]).map((set) =>
+    Object.fromEntries(set.map((name) => [name, values[name]])),
+  );
+
+  it.each(combos)('%j, for a customer and for staff', (filter) => {
+    for (const user of [customer, admin]) {
+      const query = categoryQuery(user, { page: 1, ...filter });
+      expect(servingIndex(indexes, Object.keys(query), { created_at: -1, _id: -1 })).toBeDefined();
+    }
+  });
+});
+
+describe('block-list logs', () => {
+  const indexes = keysOf(blockListLogModel(connection).schema);
+  const filters: Omit<BlockListLogsFilter, 'page'>[] = [
+    {},
+    { email: 'ann@lead.io' },
+    { 'block-list-id': '65f0000000000000000000bb' },
+    { email: 'ann@lead.io', 'block-list-id': '65f0000000000000000000bb' },
+  ];
+
+  it.each(filters)('%j, for a customer and for staff', (filter) => {
+    for (const user of [customer, admin]) {
+      const query = blockListQuery(user, { page: 1, ...filter });
+      expect(servingIndex(indexes, Object.keys(query), { createdAt: -1, _id: -1 })).toBeDefined();
+    }
+  });
+});

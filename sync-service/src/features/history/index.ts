@@ -1,0 +1,2 @@
+export { registerHistoryRoutes } from './history.routes';
+export { createHistoryService } from './history.service';

@@ -1,0 +1,2 @@
+export { registerPartnersRoutes } from './partners.routes';
+export { createPartnersService, embedTokenModel, partnerModel } from './partners.service';

@@ -1,0 +1,23 @@
+export { registerCrmDataRoutes } from './crm-data.routes';
+export { createCrmDataService } from './crm-data.service';
+export { createCrmGateway } from './crm-gateway';
+export { oauthStateModel } from './oauth-state.model';
+export { registerProfilesRoutes } from './profiles.routes';
+export {
+  createProfilesService,
+  type CrmConnections,
+  type CustomFieldObject,
+  isStaff,
+  mayAccessProfile,
+  ownProfileIds,
+  type ProfileAccess,
+  type ProfileDoc,
+  profileModel,
+  type ProfileModel,
+  type ProfilesService,
+  requireProfile,
+  toUpstreamError,
+  upstream,
+  upstreamMessage,
+} from './profiles.service';
+export { SALESFORCE_CUSTOM_FIELDS } from './salesforce-custom-fields';

@@ -1,0 +1,15 @@
+export { createSyncDispatcher, type SyncDispatcher } from './dispatcher';
+export { createEventStore } from './event-store';
+export { receiverRouter } from './receiver.routes';
+export { createReceiverService } from './receiver.service';
+export { defineSweepEventsJob, startSweep } from './sweep-events.job';
+export { createSyncEngine } from './sync-engine';
+export { defineSyncEventsJob, scheduleSyncEvents } from './sync-events.job';
+export {
+  STORED_TEXT_FIELDS,
+  syncDedupModel,
+  syncEventModel,
+  type SyncEventModel,
+} from './webhook-event.model';
+export { registerWebhookLogsRoutes } from './webhook-logs.routes';
+export { createWebhookLogsService } from './webhook-logs.service';

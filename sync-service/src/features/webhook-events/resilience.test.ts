@@ -1,0 +1,575 @@
+// The pipeline's promises under failure (issue 11 "Proof"), with the service split as it runs in
+// production: the embedded MongoDB in its own process (the test database harness), an API
+// process and worker processes (`src/main.ts --role=…`), and the sandbox's HubSpot. What is
+// counted is what the customer would see: the webhook logs and the records in the CRM.
+import {
+  DEFAULT_RATE_LIMITS,
+  HUBSPOT_DEMO_HUB_ID,
+  HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
+  SALESFORCE_DEMO_ACCESS_TOKEN,
+  SALESFORCE_DEMO_INSTANCE_PATH,
+  SALESFORCE_DEMO_ORG_ID,
+  startSandbox,
+  type RunningSandbox,
+} from '@outsync/sandbox';
+import type { Types } from 'mongoose';
+import { userModel } from '../users';
+import { openDatabase, type Database } from '../../platform/db';
+import { createLogger } from '../../platform/logger';
+import { createSecretBox } from '../../platform/secrets';
+import { buildProfile } from '../../testing/profile-factories';
+import { TEST_AUTH_SECRET, TEST_SECRETS_KEY } from '../../testing/test-app';
+import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { buildWebhook } from '../../testing/webhook-factories';
+import { dedupKeyOf } from '../../pipeline/dedup-key';
+import { pollUntil, startServiceProcess, type ServiceProcess } from './resilience-harness';
+import {
+  storedEvent,
+  storedPayload,
+  syncEventModel,
+  type SyncEventDoc,
+} from './webhook-event.model';
+import { CLICKS_COUNTER, OPENS_COUNTER } from '../../pipeline/write/hubspot/hubspot-mapping';
+
+// Three processes, a 1,000-event burst and a recovery that waits out a lease: minutes, not seconds.
+jest.setTimeout(240_000);
+
+/** A seeded owner of the sandbox's demo portal. */
+const DEMO_OWNER_ID = '70000001';
+/** Short, so a killed worker's events are taken over within seconds (production: minutes). */
+const LEASE_MS = 5_000;
+const SWEEP_INTERVAL_MS = 2_000;
+/** The events that become an e-mail engagement in HubSpot (the writer's engagementOf). */
+const ENGAGEMENT_TYPES = new Set(['EMAIL_SENT', 'EMAIL_REPLY']);
+
+type CampaignReport = {
+  leads: string[];
+  events: number;
+  sent: number;
+  accepted: number;
+  rejected: number;
+  failed: number;
+  eventTypeCounts: Record<string, number>;
+  statusCounts: Record<string, number>;
+  faults: { duplicates: number; retries: number };
+  durationMs: number;
+};
+
+type HubspotRow = Record<string, string | null> & { id: string; associations: string };
+type HubspotState = { contacts: HubspotRow[]; emails: HubspotRow[] };
+type HubspotStats = { requests: number; rateLimited: number; faults: number };
+
+let sandbox: RunningSandbox;
+let database: TestDatabase;
+let db: Database;
+let api: ServiceProcess;
+let worker: ServiceProcess;
+const started: ServiceProcess[] = [];
+let processEnv: Record<string, string>;
+let profile: { _id: Types.ObjectId; ownerId: Types.ObjectId };
+let salesforceProfile: { _id: Types.ObjectId; ownerId: Types.ObjectId };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, smtpPort: 0, host: '127.0.0.1' });
+  database = await openTestDatabase();
+  db = openDatabase(database.uri, { logger: createLogger({ level: 'silent' }), retryDelayMs: 100 });
+  await db.connected;
+
+  const owner = await userModel(db.connection).create({
+    email: 'resilience-owner@example.com',
+    role: null,
+    isPaidTier: true,
+    createdAt: new Date(),
+    lastSignInAt: null,
+  });
+  // Sealed with the key the processes get as SECRETS_KEY, so their engine opens the token.
+  const built = await buildProfile(db, {
+    ownerId: owner._id,
+    organizationId: String(HUBSPOT_DEMO_HUB_ID),
+    connection: { accessToken: HUBSPOT_DEMO_PRIVATE_APP_TOKEN, refreshToken: 'unused' },
+    secrets: createSecretBox(TEST_SECRETS_KEY),
+  });
+  profile = { _id: built._id, ownerId: built.ownerId };
+  const salesforce = await buildProfile(db, {
+    ownerId: owner._id,
+    crm: 'SALESFORCE',
+    organizationId: SALESFORCE_DEMO_ORG_ID,
+    connection: {
+      accessToken: SALESFORCE_DEMO_ACCESS_TOKEN,
+      refreshToken: 'unused',
+      instanceUrl: `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}`,
+    },
+    secrets: createSecretBox(TEST_SECRETS_KEY),
+  });
+  salesforceProfile = { _id: salesforce._id, ownerId: salesforce.ownerId };
+
+  processEnv = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    MONGODB_URI: database.uri,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
+    HUBSPOT_API_URL: `${sandbox.url}/hubspot`,
+    SMARTLEAD_API_URL: `${sandbox.url}/smartlead`,
+    OUTBOUND_ALLOW_HOSTS: new URL(sandbox.url).host,
+    SYNC_LEASE_MS: String(LEASE_MS),
+    SYNC_SWEEP_INTERVAL_MS: String(SWEEP_INTERVAL_MS),
+    // A burst is written in batches of up to a second's events: far under HubSpot's limits.
+    SYNC_BATCH_WINDOW_MS: '500',
+    SHUTDOWN_TIMEOUT_MS: '3000',
+  };
+  api = await track(startServiceProcess('api', processEnv));
+  worker = await track(startServiceProcess('worker', processEnv));
+}, 90_000);
+
+afterAll(async () => {
+  for (const running of started.reverse()) await running.stop();
+  await db?.close();
+  await database?.release();
+  await sandbox?.stop();
+});
+
+async function track(starting: Promise<ServiceProcess>): Promise<ServiceProcess> {
+  const running = await starting;
+  started.push(running);
+  return running;
+}
+
+async function smartleadWebhook() {
+  return buildWebhook(db, {
+    profile: { ...profile, crm: 'HUBSPOT', organizationId: String(HUBSPOT_DEMO_HUB_ID) },
+    owner: { id: DEMO_OWNER_ID },
+    settings: {
+      emailService: 'smartlead',
+      createOrUpdateCompany: true,
+      assignContactOwner: true,
+      // Counters (opens, clicks) make a contact write that ran twice visible.
+      createContactCustomProperties: true,
+    },
+  });
+}
+
+/** Smartlead into Salesforce Leads, an e-mail Task per send and reply (log type 0). */
+async function salesforceWebhook() {
+  return buildWebhook(db, {
+    profile: {
+      ...salesforceProfile,
+      crm: 'SALESFORCE',
+      organizationId: SALESFORCE_DEMO_ORG_ID,
+    },
+    owner: { id: await salesforceUserId() },
+    settings: { emailService: 'smartlead', salesforceObjectType: 'Lead' },
+  });
+}
+
+/** An active user of the demo org: the webhook's selected owner of the Tasks. */
+async function salesforceUserId(): Promise<string> {
+  const [user] = await salesforceQuery<{ Id: string }>(
+    'SELECT Id FROM User WHERE IsActive = true ORDER BY Name LIMIT 1',
+  );
+  if (!user) throw new Error('the demo org has no active user');
+  return user.Id;
+}
+
+async function salesforceQuery<Row>(soql: string): Promise<Row[]> {
+  const response = await fetch(
+    `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}/services/data/v62.0/query?q=${encodeURIComponent(soql)}`,
+    { headers: { authorization: `Bearer ${SALESFORCE_DEMO_ACCESS_TOKEN}` } },
+  );
+  if (!response.ok) throw new Error(`SOQL answered ${response.status}`);
+  return ((await response.json()) as { records: Row[] }).records;
+}
+
+/**
+ * What "synced once" means in Salesforce: one Lead per lead, one Task per synced send or reply
+ * (each the one its log points at, on that log's Lead).
+ */
+async function expectSalesforceHoldsEachOnce(leads: string[], logs: SyncEventDoc[]) {
+  const quoted = leads.map((lead) => `'${lead}'`).join(', ');
+  const people = await salesforceQuery<{ Id: string; Email: string }>(
+    `SELECT Id, Email FROM Lead WHERE Email IN (${quoted})`,
+  );
+  expect(countBy(people, (person) => person.Email.toLowerCase())).toEqual(
+    Object.fromEntries(leads.map((lead) => [lead, 1])),
+  );
+  const tasks = await salesforceQuery<{ Id: string; WhoId: string }>(
+    `SELECT Id, WhoId FROM Task WHERE WhoId IN (${people.map((person) => `'${person.Id}'`).join(', ')})`,
+  );
+  const synced = logs.filter(
+    (log) => log.status === 'synced' && ENGAGEMENT_TYPES.has(log.eventType ?? ''),
+  );
+  expect(tasks).toHaveLength(synced.length);
+  const taskById = new Map(tasks.map((task) => [task.Id, task]));
+  const wrong = synced.filter((log) => {
+    const task = taskById.get(log.steps.engagementId ?? '');
+    return !task || task.WhoId !== log.steps.contactId;
+  });
+  expect(wrong.map((log) => log._id.toString())).toEqual([]);
+}
+
+function webhookUrl(code: string): string {
+  return `${api.url ?? ''}/webhooks/${code}`;
+}
+
+async function sandboxCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`sandbox ${method} ${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function simulateCampaign(body: Record<string, unknown>): Promise<CampaignReport> {
+  return sandboxCall<CampaignReport>('POST', '/simulate/campaign', {
+    platform: 'smartlead',
+    ...body,
+  });
+}
+
+function setHubspotFaults(faults: { rateLimit: number | null; errorRate: number }) {
+  return sandboxCall('POST', '/_faults', { system: 'hubspot', ...faults });
+}
+
+async function hubspotStats(): Promise<HubspotStats> {
+  const stats = await sandboxCall<{ systems: { hubspot?: HubspotStats } }>('GET', '/_stats');
+  return stats.systems.hubspot ?? { requests: 0, rateLimited: 0, faults: 0 };
+}
+
+function logsOf(webhookId: Types.ObjectId): Promise<SyncEventDoc[]> {
+  return syncEventModel(db.connection)
+    .find({ webhookId })
+    .sort({ receivedAt: 1, _id: 1 })
+    .lean<SyncEventDoc[]>();
+}
+
+/** Every log of the webhook, once there are `count` and none is waiting for a run. */
+function finalLogs(webhookId: Types.ObjectId, count: number, timeoutMs: number) {
+  return pollUntil(
+    () => logsOf(webhookId),
+    (logs) => logs.length >= count && logs.every((log) => log.status !== 'received'),
+    { timeoutMs, intervalMs: 500, what: `${count} final logs` },
+  ).catch(async (error: unknown) => {
+    throw new Error(
+      `${(error as Error).message.slice(0, 200)}; ${summary(await logsOf(webhookId))}`,
+    );
+  });
+}
+
+function summary(logs: SyncEventDoc[]): string {
+  return JSON.stringify({ count: logs.length, statuses: countBy(logs, (log) => log.status) });
+}
+
+function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
+
+/** The raw delivery a log holds: Smartlead's event name and stats_id. */
+function deliveryOf(log: SyncEventDoc): string {
+  const payload = storedPayload(log) as { event_type?: unknown; stats_id?: unknown };
+  return `${String(payload.event_type)}:${String(payload.stats_id)}`;
+}
+
+function identityOf(log: SyncEventDoc): string {
+  const event = storedEvent(log);
+  if (!event) throw new Error(`log ${log._id.toString()} has no canonical event`);
+  return dedupKeyOf(event).key;
+}
+
+/**
+ * What "synced once" means in the logs: each delivery identity has exactly one synced log and
+ * every other log of it is a duplicate; nothing failed, nothing is left waiting.
+ */
+function expectEachIdentitySyncedOnce(logs: SyncEventDoc[]): void {
+  const byIdentity = new Map<string, SyncEventDoc[]>();
+  for (const log of logs)
+    byIdentity.set(identityOf(log), [...(byIdentity.get(identityOf(log)) ?? []), log]);
+  const wrong = [...byIdentity.entries()]
+    .map(([identity, group]) => ({ identity, statuses: group.map((log) => log.status).sort() }))
+    .filter(
+      ({ statuses }) =>
+        statuses.filter((status) => status === 'synced').length !== 1 ||
+        statuses.some((status) => status !== 'synced' && status !== 'duplicate'),
+    );
+  expect(wrong).toEqual([]);
+}
+
+/**
+ * What "synced once" means in HubSpot: one contact per lead, one e-mail engagement per synced
+ * send or reply (each the one its log points at, on that log's contact), and the contact's
+ * open and click counters equal to the opens and clicks synced for the lead.
+ */
+async function expectHubspotHoldsEachOnce(leads: string[], logs: SyncEventDoc[]): Promise<void> {
+  const state = await sandboxCall<HubspotState>(
+    'GET',
+    `/_state/hubspot?tenant=${HUBSPOT_DEMO_HUB_ID}`,
+  );
+  const leadSet = new Set(leads);
+  const contacts = state.contacts.filter((contact) => leadSet.has(contact.email ?? ''));
+  expect(countBy(contacts, (contact) => contact.email ?? '')).toEqual(
+    Object.fromEntries(leads.map((lead) => [lead, 1])),
+  );
+  const contactIds = new Set(contacts.map((contact) => contact.id));
+  const emails = state.emails.filter((email) =>
+    contactsOf(email).some((contactId) => contactIds.has(contactId)),
+  );
+
+  const synced = logs.filter((log) => log.status === 'synced');
+  const engagementLogs = synced.filter((log) => ENGAGEMENT_TYPES.has(log.eventType ?? ''));
+  expect(emails).toHaveLength(engagementLogs.length);
+  expect(new Set(engagementLogs.map((log) => log.steps.engagementId)).size).toBe(
+    engagementLogs.length,
+  );
+  const emailContacts = new Map(emails.map((email) => [email.id, contactsOf(email)]));
+  const misplaced = engagementLogs.filter(
+    (log) => !emailContacts.get(log.steps.engagementId ?? '')?.includes(log.steps.contactId ?? ''),
+  );
+  expect(misplaced.map((log) => [log.eventType, log.leadEmail, log.steps])).toEqual([]);
+
+  const contactByEmail = new Map(contacts.map((contact) => [contact.email ?? '', contact]));
+  const counters = leads.map((lead) => {
+    const ofLead = synced.filter((log) => log.leadEmail === lead);
+    const contact = contactByEmail.get(lead);
+    return {
+      lead,
+      opens: Number(contact?.[OPENS_COUNTER] ?? 0),
+      clicks: Number(contact?.[CLICKS_COUNTER] ?? 0),
+      syncedOpens: ofLead.filter((log) => log.eventType === 'EMAIL_OPEN').length,
+      syncedClicks: ofLead.filter((log) => log.eventType === 'EMAIL_LINK_CLICK').length,
+    };
+  });
+  // Counters are exact: each is the lead's written events counted in the log plus the batch's
+  // own, so a contact write applied but not recorded (a killed worker, a later chunk's 429)
+  // counts its events once, on the retry.
+  expect(
+    counters.filter(
+      (counter) => counter.opens !== counter.syncedOpens || counter.clicks !== counter.syncedClicks,
+    ),
+  ).toEqual([]);
+}
+
+/** The contact ids an engagement row is associated with (`contacts:12[198] companies:3[186]`). */
+function contactsOf(row: HubspotRow): string[] {
+  return [...row.associations.matchAll(/contacts:(\d+)\[/g)].map((match) => match[1] ?? '');
+}
+
+describe('the sync pipeline under failure', () => {
+  it('loses and duplicates nothing when a worker is killed with SIGKILL during a 1,000-event burst', async () => {
+    const hook = await smartleadWebhook();
+    const events = syncEventModel(db.connection);
+    await sandboxCall('POST', '/_stats/reset');
+    let burstDone = false;
+    // 200 leads × 5 types: sends, their FIRST_EMAIL_SENT repeats, opens, clicks and replies.
+    const burst = simulateCampaign({
+      webhookUrl: webhookUrl(hook.code),
+      leads: 200,
+      events: 1_000,
+      eventTypes: [
+        'EMAIL_SENT',
+        'FIRST_EMAIL_SENT',
+        'EMAIL_OPEN',
+        'EMAIL_LINK_CLICK',
+        'EMAIL_REPLY',
+      ],
+      ratePerSecond: 50,
+      seed: 1101,
+    }).finally(() => (burstDone = true));
+
+    // Kill in the middle of a run's CRM work: some of its events have their contact written and
+    // their company or e-mail not yet, so the next worker must finish them without redoing it.
+    const atKill = await pollUntil(
+      async () => ({
+        synced: await events.countDocuments({ webhookId: hook._id, status: 'synced' }),
+        midWrite: await events.countDocuments({
+          webhookId: hook._id,
+          status: 'received',
+          'lease.until': { $gt: new Date() },
+          'steps.contactWritten': true,
+        }),
+      }),
+      (progress) => progress.synced >= 300 && progress.midWrite > 0,
+      { timeoutMs: 120_000, intervalMs: 10, what: 'some hundreds synced with a run mid-write' },
+    );
+    worker.kill('SIGKILL');
+    expect(await worker.exited).toBeNull();
+    const burstRunningAtKill = !burstDone;
+    worker = await track(startServiceProcess('worker', processEnv));
+
+    const report = await burst;
+    expect(report).toMatchObject({ events: 1_000, sent: 1_000, accepted: 1_000, failed: 0 });
+    const logs = await finalLogs(hook._id, report.accepted, 150_000);
+
+    // Every accepted delivery has exactly one log.
+    expect(logs).toHaveLength(report.accepted);
+    expect(new Set(logs.map(deliveryOf)).size).toBe(report.accepted);
+    // Synced, or a duplicate where the generator repeated a send (FIRST_EMAIL_SENT).
+    expect(countBy(logs, (log) => log.status)).toEqual({
+      synced: 800,
+      duplicate: report.eventTypeCounts.FIRST_EMAIL_SENT,
+    });
+    expectEachIdentitySyncedOnce(logs);
+    await expectHubspotHoldsEachOnce(report.leads, logs);
+    const calls = await hubspotStats();
+    console.info(
+      `kill -9 at ${atKill.synced} synced, ${atKill.midWrite} mid-write, burst ${
+        burstRunningAtKill ? 'still running' : 'already delivered'
+      }; HubSpot calls ${calls.requests}, rate-limited ${calls.rateLimited}`,
+    );
+  });
+
+  it('delays but does not lose events while HubSpot limits the portal to 1 call per 10 s and then answers 503, and syncs each once', async () => {
+    const hook = await smartleadWebhook();
+    await sandboxCall('POST', '/_stats/reset');
+    const retries = (logs: SyncEventDoc[]) =>
+      logs.map((log) => log.attempts.filter((attempt) => attempt.outcome === 'retrying').length);
+    let report: CampaignReport;
+    let limited: HubspotStats;
+    let failing: HubspotStats;
+    try {
+      // First HubSpot's rate limit: one call per 10 s per portal, and a write needs several.
+      await setHubspotFaults({ rateLimit: 1, errorRate: 0 });
+      report = await simulateCampaign({
+        webhookUrl: webhookUrl(hook.code),
+        leads: 20,
+        eventTypes: ['EMAIL_SENT', 'EMAIL_OPEN', 'EMAIL_REPLY'],
+        ratePerSecond: 0,
+        seed: 1102,
+      });
+      expect(report).toMatchObject({ events: 60, accepted: 60, failed: 0 });
+      await pollUntil(
+        () => logsOf(hook._id),
+        (logs) => logs.length === 60 && retries(logs).every((count) => count >= 1),
+        { timeoutMs: 60_000, what: 'every event retrying after a 429' },
+      );
+      limited = await hubspotStats();
+      // Then an outage: every call answers 503, until every event has been sent back again.
+      await setHubspotFaults({ rateLimit: DEFAULT_RATE_LIMITS.hubspot.limit, errorRate: 1 });
+      await pollUntil(
+        () => logsOf(hook._id),
+        (logs) => retries(logs).every((count) => count >= 2),
+        { timeoutMs: 60_000, what: 'every event retrying again during the outage' },
+      );
+      failing = await hubspotStats();
+    } finally {
+      await setHubspotFaults({ rateLimit: DEFAULT_RATE_LIMITS.hubspot.limit, errorRate: 0 });
+    }
+    // The portal's budget is kept by OutSync's own gate, which learns it from HubSpot's headers
+    // and puts the batch back rather than send what HubSpot would refuse; a 429 that still comes
+    // (a call already in flight) is retried the same way. Either way the attempt names the limit.
+    expect(limited.requests).toBeGreaterThan(0);
+    expect(failing.faults).toBeGreaterThan(0);
+
+    const logs = await finalLogs(hook._id, report.accepted, 120_000);
+    expect(countBy(logs, (log) => log.status)).toEqual({ synced: 60 });
+    // Delayed: each log shows the attempts sent back, then the one that synced.
+    for (const log of logs)
+      expect(log.attempts.map((attempt) => attempt.outcome)).toEqual([
+        ...Array<string>(log.attempts.length - 1).fill('retrying'),
+        'synced',
+      ]);
+    expect(Math.min(...retries(logs))).toBeGreaterThanOrEqual(2);
+    expect(
+      logs.filter(
+        (log) =>
+          !/429|rate limit|budget/i.test(
+            log.attempts.find((attempt) => attempt.outcome === 'retrying')?.message ?? '',
+          ),
+      ),
+    ).toEqual([]);
+    expectEachIdentitySyncedOnce(logs);
+    await expectHubspotHoldsEachOnce(report.leads, logs);
+  });
+
+  it('loses and duplicates nothing in Salesforce when a worker is killed during a 1,000-event burst and Salesforce is down for a while', async () => {
+    const hook = await salesforceWebhook();
+    const events = syncEventModel(db.connection);
+    const burst = simulateCampaign({
+      webhookUrl: webhookUrl(hook.code),
+      leads: 200,
+      events: 1_000,
+      eventTypes: [
+        'EMAIL_SENT',
+        'FIRST_EMAIL_SENT',
+        'EMAIL_OPEN',
+        'EMAIL_LINK_CLICK',
+        'EMAIL_REPLY',
+      ],
+      ratePerSecond: 50,
+      seed: 1104,
+    });
+    await pollUntil(
+      async () => ({
+        synced: await events.countDocuments({ webhookId: hook._id, status: 'synced' }),
+        midWrite: await events.countDocuments({
+          webhookId: hook._id,
+          status: 'received',
+          'lease.until': { $gt: new Date() },
+          'steps.contactWritten': true,
+        }),
+      }),
+      (progress) => progress.synced >= 300 && progress.midWrite > 0,
+      { timeoutMs: 120_000, intervalMs: 10, what: 'some hundreds synced with a run mid-write' },
+    );
+    worker.kill('SIGKILL');
+    expect(await worker.exited).toBeNull();
+    // While no worker runs, Salesforce goes down: the next worker meets the outage first.
+    await sandboxCall('POST', '/_faults', { system: 'salesforce', errorRate: 1 });
+    worker = await track(startServiceProcess('worker', processEnv));
+    try {
+      await pollUntil(
+        () => logsOf(hook._id),
+        (logs) =>
+          logs.some((log) => log.attempts.some((attempt) => attempt.outcome === 'retrying')),
+        { timeoutMs: 60_000, what: 'an event sent back during the outage' },
+      );
+    } finally {
+      await sandboxCall('POST', '/_faults', { system: 'salesforce', errorRate: 0 });
+    }
+
+    const report = await burst;
+    expect(report).toMatchObject({ events: 1_000, sent: 1_000, accepted: 1_000, failed: 0 });
+    const logs = await finalLogs(hook._id, report.accepted, 180_000);
+    expect(new Set(logs.map(deliveryOf)).size).toBe(report.accepted);
+    expect({
+      statuses: countBy(logs, (log) => log.status),
+      failures: logs
+        .filter((log) => log.status === 'failed')
+        .slice(0, 3)
+        .map(
+          (log) => `${log.eventType ?? ''}: ${log.errors.map((error) => error.message).join('; ')}`,
+        ),
+    }).toEqual({
+      statuses: { synced: 800, duplicate: report.eventTypeCounts.FIRST_EMAIL_SENT },
+      failures: [],
+    });
+    expectEachIdentitySyncedOnce(logs);
+    await expectSalesforceHoldsEachOnce(report.leads, logs);
+  });
+
+  it('syncs a delivery the platform repeated once and logs the repeat as a duplicate', async () => {
+    const hook = await smartleadWebhook();
+    const report = await simulateCampaign({
+      webhookUrl: webhookUrl(hook.code),
+      leads: 10,
+      eventTypes: ['EMAIL_SENT', 'EMAIL_OPEN', 'EMAIL_REPLY'],
+      ratePerSecond: 0,
+      faults: { duplicates: 0.5 },
+      seed: 1103,
+    });
+    expect(report.faults.duplicates).toBeGreaterThan(0);
+    expect(report).toMatchObject({ events: 30, sent: 30 + report.faults.duplicates, failed: 0 });
+
+    const logs = await finalLogs(hook._id, report.accepted, 60_000);
+    expect(logs).toHaveLength(report.sent);
+    expect(countBy(logs, (log) => log.status)).toEqual({
+      synced: 30,
+      duplicate: report.faults.duplicates,
+    });
+    expectEachIdentitySyncedOnce(logs);
+    await expectHubspotHoldsEachOnce(report.leads, logs);
+  });
+});

@@ -1,0 +1,86 @@
+import type { Config } from '../../config';
+import {
+  createSyncPipeline,
+  type EndpointLookup,
+  type HoldStore,
+  type PlatformCategoryLookup,
+  type SyncPipeline,
+  type WebhookContext,
+} from '../../pipeline';
+import type { Logger } from '../../platform/logger';
+import type { SafeFetch } from '../../platform/safe-fetch';
+import type { CrmConnections, ProfileDoc } from '../profiles';
+import type { WebhookDoc } from '../webhooks';
+import { createCrmWriters } from './crm-writers';
+import { createEventStore } from './event-store';
+import type { SyncDedupModel, SyncEventModel } from './webhook-event.model';
+
+export type SyncEngineDeps = {
+  models: { events: SyncEventModel; dedup: SyncDedupModel };
+  holds: HoldStore;
+  /** The webhook an event came in on; null when it was deleted. */
+  webhookById(webhookId: string): Promise<WebhookDoc | null>;
+  findProfile(profileId: string): Promise<ProfileDoc | null>;
+  /** The webhook owner's plan; null when the user is gone. */
+  ownerOf(userId: string): Promise<{ isPaidTier: boolean } | null>;
+  connections: CrmConnections;
+  platformCategory: PlatformCategoryLookup;
+  endpoint: EndpointLookup;
+  config: Pick<Config, 'sync'>;
+  safeFetch: SafeFetch;
+  logger: Logger;
+  now: () => Date;
+  /** Queues a run of events (an Agenda job) at a time. */
+  schedule(eventIds: string[], at: Date): Promise<void>;
+};
+
+/**
+ * The sync pipeline over the features' data: the stored events, the webhooks, their profiles'
+ * CRM connections, the owners' plans, the category holds and the additional endpoints. Built
+ * once per process by the composition root: the API runs test events inline and queues
+ * retries, workers run the jobs.
+ */
+export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
+  const writers = createCrmWriters({ connections: deps.connections, events: deps.models.events });
+
+  async function loadContext(webhookId: string): Promise<WebhookContext | null> {
+    const webhook = await deps.webhookById(webhookId);
+    if (!webhook) return null;
+    const [profile, owner] = await Promise.all([
+      deps.findProfile(webhook.userProfileId.toString()),
+      deps.ownerOf(webhook.userId.toString()),
+    ]);
+    const { writer, problem } = writers.writerFor(profile);
+    return {
+      webhookId,
+      crm: profile?.crm ?? 'HUBSPOT',
+      accountKey: webhook.userProfileId.toString(),
+      ownerIsPaidTier: owner?.isPaidTier ?? false,
+      profileCanWebhook: profile?.canWebhook ?? false,
+      settings: webhook,
+      approvedCategories: webhook.smartleadBaseCategories,
+      apiKeyId: webhook.apiKeyId?.toString() ?? null,
+      endpoints: webhook.additionalEndpoints.map((endpoint) => ({
+        userAccountId: endpoint.userAccountId.toString(),
+        eventTypes: endpoint.eventTypes,
+      })),
+      writer,
+      writerProblem: problem,
+    };
+  }
+
+  return createSyncPipeline({
+    events: createEventStore(deps.models),
+    holds: deps.holds,
+    loadContext,
+    platformCategory: deps.platformCategory,
+    endpoint: deps.endpoint,
+    fetch: deps.safeFetch,
+    schedule: deps.schedule,
+    now: deps.now,
+    logger: deps.logger,
+    maxAttempts: deps.config.sync.maxAttempts,
+    leaseMs: deps.config.sync.leaseMs,
+    maxBatch: deps.config.sync.maxBatch,
+  });
+}

@@ -1,0 +1,8 @@
+export { registerWebhooksRoutes } from './webhooks.routes';
+export {
+  createWebhookCodes,
+  createWebhooksService,
+  type WebhookDoc,
+  webhookModel,
+  type WebhooksService,
+} from './webhooks.service';

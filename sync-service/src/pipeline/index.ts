@@ -1,0 +1,24 @@
+// The event pipeline's public face: the stored event's record, the ports the features
+// implement, and the pipeline itself. Its inner modules (normalize, decisions, write, forward)
+// are imported by path where a feature or the composition root needs one.
+export {
+  storedEvent,
+  storedPayload,
+  type ForwardState,
+  type PayloadSummary,
+  type SyncAttempt,
+  type SyncError,
+  type SyncEventDoc,
+  type SyncSteps,
+} from './event-record';
+export type {
+  EndpointLookup,
+  EventOutcome,
+  EventStore,
+  HoldStore,
+  LeadCategory,
+  Lease,
+  PlatformCategoryLookup,
+  WebhookContext,
+} from './ports';
+export { createSyncPipeline, type SyncPipeline, type SyncPipelineDeps } from './pipeline';

@@ -1,0 +1,124 @@
+import type { ActivityEventType, CrmKind } from '@outsync/contracts';
+import type { CanonicalEvent, SyncStatus } from '@outsync/contracts/sync';
+import type { WebhookCategory } from '@outsync/contracts/webhooks';
+import type { KnownCategory } from './decisions/category-filter';
+import type { ForwardState, SyncAttempt, SyncError, SyncEventDoc, SyncSteps } from './event-record';
+import type { CrmWriter, WriterSettings } from './write/crm-writer';
+
+// What the pipeline needs from the features, declared here and implemented by them (the
+// webhook-events feature's event store, category-holds' hold store, webhooks' and profiles'
+// context); composition.ts wires one to the other. The pipeline imports no feature.
+
+/** A run's hold on its events: another run may take them once `until` has passed. */
+export type Lease = { owner: string; until: Date };
+
+/** How a run of an event ends (or pauses until its next attempt). */
+export type EventOutcome = {
+  status: SyncStatus;
+  reason?: string | null;
+  errors?: SyncError[];
+  nextAttemptAt?: Date | null;
+  syncedAt?: Date | null;
+};
+
+/** The stored events as the queue the pipeline works through. */
+export type EventStore = {
+  /** Leases the events of `ids` that are due and free; answers those this lease holds, oldest first. */
+  claim(ids: readonly string[], lease: Lease, now: Date): Promise<SyncEventDoc[]>;
+  /**
+   * Leases up to `room` other due, free, live events of the accounts (profile ids), oldest due
+   * first, skipping `except`; answers those this lease holds.
+   */
+  claimWaiting(input: {
+    accounts: readonly string[];
+    except: readonly string[];
+    room: number;
+    lease: Lease;
+    now: Date;
+  }): Promise<SyncEventDoc[]>;
+  /** Extends the lease of those of `ids` that `lease.owner` still holds. */
+  renewLeases(ids: readonly string[], lease: Lease): Promise<void>;
+  /** The steps of those of `ids` that `owner` still holds, by event id. */
+  stepsHeldBy(ids: readonly string[], owner: string): Promise<Map<string, SyncSteps>>;
+  recordSteps(eventId: string, steps: Partial<SyncSteps>): Promise<void>;
+  recordForwards(eventId: string, states: ForwardState[]): Promise<void>;
+  /**
+   * Writes the run's outcome (`at`) on an event `owner` holds and lets it go; `attempt` (when
+   * the run counts as one) is added to its attempts.
+   */
+  finish(
+    eventId: string,
+    owner: string,
+    outcome: EventOutcome,
+    attempt: SyncAttempt | null,
+    at: Date,
+  ): Promise<void>;
+  /** Moves the lead's held events back to pending under `lease`; answers those it took, in order. */
+  releaseHeld(
+    held: { webhookId: string; leadKey: string | null },
+    lease: Lease,
+    now: Date,
+  ): Promise<SyncEventDoc[]>;
+  /** A failed or partially synced event made pending again, attempts reset; false otherwise. */
+  requeue(eventId: string, now: Date): Promise<boolean>;
+  /**
+   * Registers the delivery identity `key` for the event until `expiresAt`; false when another
+   * event registered it first (a duplicate delivery).
+   */
+  registerDelivery(key: string, eventId: string, expiresAt: Date): Promise<boolean>;
+};
+
+/** The lead's category as the pipeline last learnt it, per webhook. */
+export type LeadCategory = { id: string | null; name: string | null } | null;
+
+/** Events the category filter holds back, and what the pipeline knows of each lead's category. */
+export type HoldStore = {
+  /** Records the hold of an event (once per event) for the history's Category Base Filter. */
+  hold(input: {
+    doc: SyncEventDoc;
+    approvedCategories: WebhookCategory[];
+    categoryName: string | null;
+    at: Date;
+  }): Promise<void>;
+  /** The holds of these events are over: the lead reached an approved category. */
+  markSent(eventIds: readonly string[], at: Date): Promise<void>;
+  /** Undefined when nothing is known of the lead yet. */
+  leadCategory(webhookId: string, leadKey: string): Promise<LeadCategory | undefined>;
+  /** Remembers the lead's category as of `asOf`; an older statement never overwrites a newer one. */
+  rememberLeadCategory(input: {
+    webhookId: string;
+    leadKey: string;
+    category: LeadCategory;
+    asOf: Date;
+    source: 'event' | 'platform';
+  }): Promise<void>;
+};
+
+/** What the pipeline needs to know about the webhook an event came in on. */
+export type WebhookContext = {
+  webhookId: string;
+  crm: CrmKind;
+  /** The CRM account the writer batches by: profile id. */
+  accountKey: string;
+  ownerIsPaidTier: boolean;
+  profileCanWebhook: boolean;
+  settings: WriterSettings;
+  approvedCategories: WebhookCategory[] | null;
+  apiKeyId: string | null;
+  endpoints: Array<{ userAccountId: string; eventTypes: ActivityEventType[] }>;
+  /** The writer for the webhook's CRM account; null when the profile cannot be written. */
+  writer: CrmWriter | null;
+  /** Why `writer` is null, in words for the log. */
+  writerProblem: string | null;
+};
+
+/** The lead's category as the platform knows it (Smartlead, Instantly); unknown elsewhere. */
+export type PlatformCategoryLookup = (input: {
+  apiKeyId: string;
+  event: CanonicalEvent;
+}) => Promise<KnownCategory>;
+
+/** An additional endpoint's address and signing secret; null when it is gone. */
+export type EndpointLookup = (
+  userAccountId: string,
+) => Promise<{ url: string; secret: string } | null>;
