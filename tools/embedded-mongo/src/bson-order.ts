@@ -5,7 +5,7 @@
 // "MongoDB treats some types as equivalent for comparison purposes. For instance, numeric
 // types undergo conversion before comparison." Numbers compare by exact numeric value across
 // int32, int64 (Long), double and Decimal128; NaN is below every other number.
-import { bsonTypeOf, isPlainObject } from './values.ts';
+import { bsonTypeOf, isPlainObject } from './value-kinds.ts';
 
 /** The canonical type bracket of a value (missing and undefined count as null). */
 export function typeBracket(value: unknown): number {

@@ -1,27 +1,9 @@
 // Helpers for documents as bson 7 decodes them: plain objects and arrays, JS numbers and
 // strings, Date, and bson value classes (ObjectId, Long, Decimal128, Binary, ...).
-// Values are recognised by `_bsontype`, not instanceof: under tsx the server and the driver
-// may load different builds of bson (ESM and CJS), each with its own classes.
 import { numberKey } from './bson-order.ts';
+import { type BsonValue, type Document, bsonTypeOf, isPlainObject } from './value-kinds.ts';
 
-export type Document = Record<string, unknown>;
-
-interface BsonValue {
-  _bsontype: string;
-  toString(encoding?: string): string;
-}
-
-export function bsonTypeOf(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  const tag = (value as Partial<BsonValue>)._bsontype;
-  return typeof tag === 'string' ? tag : undefined;
-}
-
-export function isPlainObject(value: unknown): value is Document {
-  if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
+export { type Document, bsonTypeOf, isPlainObject };
 
 /** True for a sub-document whose keys are query or update operators (`{ $gt: 1 }`). */
 export function isOperatorObject(value: unknown): value is Document {

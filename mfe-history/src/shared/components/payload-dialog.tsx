@@ -2,7 +2,14 @@ import { JsonViewer } from '@outsync/ui/json';
 import { Dialog } from '@outsync/ui/overlay';
 import { LoadingMessageText } from './loading-text';
 import { historyTexts } from './history-texts';
-import { payloadTexts, type PayloadDialogProps } from './payload-parts';
+import { payloadTexts } from './payload-texts';
+
+export type PayloadDialogProps = {
+  id: string;
+  value: unknown;
+  loading: boolean;
+  onClose: () => void;
+};
 
 /** The JSON of a payload in a dialog; a spinner until it is there. */
 export function PayloadDialog({ id, value, loading, onClose }: PayloadDialogProps) {

@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { VisuallyHidden } from '@outsync/ui';
 import { LinkButton } from '@outsync/ui/form';
 import { historyTexts } from './history-texts';
+import type { PayloadDialogProps } from './payload-dialog';
+import { payloadTexts } from './payload-texts';
 
 /** The Payload cell's lines (spec 02 §2.9, §2.11). */
 export interface PayloadSummary {
@@ -11,17 +13,6 @@ export interface PayloadSummary {
   fromEmail: string | null;
   event: string | null;
 }
-
-export const payloadTexts = {
-  subject: 'Subject',
-  toEmail: 'To Email',
-  fromEmail: 'From Email',
-  event: 'Event',
-  // After the visible summary: the button's name starts with what it shows (WCAG 2.5.3).
-  open: (id: string) => `, open the payload of ${id}`,
-  dialogTitle: (id: string) => `Payload ${id}`,
-  jsonLabel: 'Payload',
-} as const;
 
 /** The Payload cell: its summary, a button that opens the full JSON. */
 export function PayloadCell({
@@ -50,13 +41,6 @@ export function PayloadCell({
     </PayloadButton>
   );
 }
-
-export type PayloadDialogProps = {
-  id: string;
-  value: unknown;
-  loading: boolean;
-  onClose: () => void;
-};
 
 // The dialog and the JSON viewer load when a payload is first opened: the tables do not need
 // them to show, and the module's first load stays small.
