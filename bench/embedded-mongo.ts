@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { Long, ObjectId, serialize } from 'bson';
 import { type Collection, type Document, MongoClient } from 'mongodb';
 import mongoose from 'mongoose';
-import { syncEventModel } from '../sync-service/src/features/webhook-events';
+import { webhookEventModel } from '../sync-service/src/features/webhook-events/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const launcher = path.resolve(here, '../tools/embedded-mongo/bin/embedded-mongo.js');
@@ -237,7 +237,7 @@ async function largeCollectionFigures(uri: string): Promise<string[]> {
 // Writes under the webhook log's indexes, the receiver's hot path: every insert adds a key to
 // each. Read from the service's model, so the figure follows the indexes it declares.
 
-const WEBHOOK_LOG_INDEXES: Document[] = syncEventModel(mongoose.createConnection())
+const WEBHOOK_LOG_INDEXES: Document[] = webhookEventModel(mongoose.createConnection())
   .schema.indexes()
   .map(([key]) => key);
 const INDEXED_WRITES = 40_000;

@@ -21,7 +21,8 @@ import type { SyncStatus } from '@outsync/contracts/sync';
 import mongoose, { Types } from 'mongoose';
 import { DEMO_ADMIN_EMAIL } from '../scripts/product.ts';
 import { readSignInCode } from '../scripts/sign-in.ts';
-import { syncEventModel, type SyncEventDoc } from '../sync-service/src/features/webhook-events';
+import { webhookEventModel } from '../sync-service/src/features/webhook-events/index.ts';
+import type { WebhookEventDoc } from '../sync-service/src/pipeline/index.ts';
 import { formatMs, machineLine, percentile, printTable, startSyncBench } from './sync-harness.ts';
 
 const GOAL_P95_MS = 100;
@@ -109,7 +110,7 @@ function buildLog(
   customer: Customer,
   random: ReturnType<typeof generator>,
   now: number,
-): SyncEventDoc {
+): WebhookEventDoc {
   const webhook =
     customer.webhooks[Math.floor(random.next() * customer.webhooks.length)] ??
     customer.webhooks[0]!;
@@ -186,7 +187,7 @@ export async function seedWebhookLogs(
 ): Promise<number> {
   const connection = await mongoose.createConnection(mongoUri).asPromise();
   try {
-    const events = syncEventModel(connection);
+    const events = webhookEventModel(connection);
     await events.init();
     const random = generator(13);
     const now = Date.now();

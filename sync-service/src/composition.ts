@@ -47,8 +47,8 @@ import { createUsersAdmin, createUsersService, userModel } from './features/user
 import {
   createSyncEngine,
   createWebhookLogsService,
-  syncDedupModel,
-  syncEventModel,
+  webhookDeliveryModel,
+  webhookEventModel,
 } from './features/webhook-events';
 import { createWebhookCodes, createWebhooksService, webhookModel } from './features/webhooks';
 
@@ -98,8 +98,8 @@ function buildModels(db: Database) {
     webhooks: webhookModel(connection),
     partners: partnerModel(connection),
     embedTokens: embedTokenModel(connection),
-    events: syncEventModel(connection),
-    dedup: syncDedupModel(connection),
+    events: webhookEventModel(connection),
+    dedup: webhookDeliveryModel(connection),
     holds: categoryHoldModel(connection),
     leadStates: leadCategoryStateModel(connection),
     blockListSyncs: blockListSyncModel(connection),

@@ -59,7 +59,7 @@ export type SyncSteps = {
  * Stored before the platform gets its 2xx, so it is also the durable queue entry; the history
  * screens read it as the webhook log (spec 02 §3 "Webhook log").
  */
-export type SyncEventDoc = {
+export type WebhookEventDoc = {
   _id: Types.ObjectId;
   webhookId: Types.ObjectId;
   /** The webhook's owner. */
@@ -114,12 +114,14 @@ export type SyncEventDoc = {
 };
 
 /** The payload a log keeps, whichever way it was stored. */
-export function storedPayload(doc: Pick<SyncEventDoc, 'payloadJson' | 'payload'>): unknown {
+export function storedPayload(doc: Pick<WebhookEventDoc, 'payloadJson' | 'payload'>): unknown {
   return doc.payloadJson === undefined ? (doc.payload ?? null) : JSON.parse(doc.payloadJson);
 }
 
 /** The canonical event a log keeps (null for an unsupported payload). */
-export function storedEvent(doc: Pick<SyncEventDoc, 'eventJson' | 'event'>): CanonicalEvent | null {
+export function storedEvent(
+  doc: Pick<WebhookEventDoc, 'eventJson' | 'event'>,
+): CanonicalEvent | null {
   if (typeof doc.eventJson === 'string') return JSON.parse(doc.eventJson) as CanonicalEvent;
   return doc.event ?? null;
 }

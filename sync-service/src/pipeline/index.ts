@@ -8,7 +8,7 @@ export {
   type PayloadSummary,
   type SyncAttempt,
   type SyncError,
-  type SyncEventDoc,
+  type WebhookEventDoc,
   type SyncSteps,
 } from './event-record';
 export type {

@@ -11,7 +11,7 @@ import {
   type ForwardState,
   type SyncAttempt,
   type SyncError,
-  type SyncEventDoc,
+  type WebhookEventDoc,
   type SyncSteps,
 } from './event-record';
 import {
@@ -72,7 +72,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
     return { owner: token, until: new Date(from.getTime() + deps.leaseMs) };
   }
 
-  async function claim(ids: readonly string[], token: string): Promise<SyncEventDoc[]> {
+  async function claim(ids: readonly string[], token: string): Promise<WebhookEventDoc[]> {
     const now = deps.now();
     const lease = leaseFor(token, now);
     const claimed = await deps.events.claim(ids, lease, now);
@@ -99,7 +99,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
     const claimed = await claim(eventIds, token);
     if (claimed.length === 0) return [];
     const contexts = new Map<string, Promise<WebhookContext | null>>();
-    const contextOf = (doc: SyncEventDoc) => {
+    const contextOf = (doc: WebhookEventDoc) => {
       const key = doc.webhookId.toString();
       let context = contexts.get(key);
       if (!context) {
@@ -109,7 +109,8 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       return context;
     };
 
-    const ready: Array<{ doc: SyncEventDoc; context: WebhookContext; event: CanonicalEvent }> = [];
+    const ready: Array<{ doc: WebhookEventDoc; context: WebhookContext; event: CanonicalEvent }> =
+      [];
     const queue = [...claimed];
     /** Events whose category was approved already this run (re-queued behind released ones). */
     const passed = new Set<string>();
@@ -181,7 +182,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
     return claimed.map((doc) => doc._id.toString());
   }
 
-  async function isDuplicate(doc: SyncEventDoc, event: CanonicalEvent): Promise<boolean> {
+  async function isDuplicate(doc: WebhookEventDoc, event: CanonicalEvent): Promise<boolean> {
     const { key, ttlMs } = dedupKeyOf(event);
     const registered = await deps.events.registerDelivery(
       `${doc.webhookId.toString()}:${key}`,
@@ -192,7 +193,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   }
 
   async function categoryDecision(
-    doc: SyncEventDoc,
+    doc: WebhookEventDoc,
     context: WebhookContext,
     event: CanonicalEvent,
   ) {
@@ -249,7 +250,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   }
 
   async function hold(
-    doc: SyncEventDoc,
+    doc: WebhookEventDoc,
     token: string,
     started: Date,
     context: WebhookContext,
@@ -269,7 +270,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   }
 
   /** The lead's held events, claimed for this run in their original order, their holds sent. */
-  async function release(doc: SyncEventDoc, token: string): Promise<SyncEventDoc[]> {
+  async function release(doc: WebhookEventDoc, token: string): Promise<WebhookEventDoc[]> {
     const now = deps.now();
     const released = await deps.events.releaseHeld(
       { webhookId: doc.webhookId.toString(), leadKey: doc.leadKey },
@@ -284,7 +285,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   }
 
   async function writeAndFinish(
-    ready: Array<{ doc: SyncEventDoc; context: WebhookContext; event: CanonicalEvent }>,
+    ready: Array<{ doc: WebhookEventDoc; context: WebhookContext; event: CanonicalEvent }>,
     token: string,
   ) {
     const started = deps.now();
@@ -332,7 +333,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   }
 
   async function writeAccount(
-    entries: Array<{ doc: SyncEventDoc; context: WebhookContext; event: CanonicalEvent }>,
+    entries: Array<{ doc: WebhookEventDoc; context: WebhookContext; event: CanonicalEvent }>,
     context: WebhookContext | undefined,
     token: string,
   ): Promise<Map<string, WriteOutcome>> {
@@ -376,7 +377,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
 
   /** Delivers the event to each additional endpoint that wants its type and has not taken it yet. */
   async function forward(
-    doc: SyncEventDoc,
+    doc: WebhookEventDoc,
     context: WebhookContext,
     event: CanonicalEvent,
   ): Promise<ForwardState[]> {
@@ -436,7 +437,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   }
 
   async function settle(
-    doc: SyncEventDoc,
+    doc: WebhookEventDoc,
     token: string,
     started: Date,
     outcome: WriteOutcome,
@@ -499,7 +500,7 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   }
 
   async function finish(
-    doc: SyncEventDoc,
+    doc: WebhookEventDoc,
     token: string,
     started: Date,
     result: EventOutcome & {

@@ -2,7 +2,13 @@ import type { ActivityEventType, CrmKind } from '@outsync/contracts';
 import type { CanonicalEvent, SyncStatus } from '@outsync/contracts/sync';
 import type { WebhookCategory } from '@outsync/contracts/webhooks';
 import type { KnownCategory } from './decisions/category-filter';
-import type { ForwardState, SyncAttempt, SyncError, SyncEventDoc, SyncSteps } from './event-record';
+import type {
+  ForwardState,
+  SyncAttempt,
+  SyncError,
+  WebhookEventDoc,
+  SyncSteps,
+} from './event-record';
 import type { CrmWriter, WriterSettings } from './write/crm-writer';
 
 // What the pipeline needs from the features, declared here and implemented by them (the
@@ -24,7 +30,7 @@ export type EventOutcome = {
 /** The stored events as the queue the pipeline works through. */
 export type EventStore = {
   /** Leases the events of `ids` that are due and free; answers those this lease holds, oldest first. */
-  claim(ids: readonly string[], lease: Lease, now: Date): Promise<SyncEventDoc[]>;
+  claim(ids: readonly string[], lease: Lease, now: Date): Promise<WebhookEventDoc[]>;
   /**
    * Leases up to `room` other due, free, live events of the accounts (profile ids), oldest due
    * first, skipping `except`; answers those this lease holds.
@@ -35,7 +41,7 @@ export type EventStore = {
     room: number;
     lease: Lease;
     now: Date;
-  }): Promise<SyncEventDoc[]>;
+  }): Promise<WebhookEventDoc[]>;
   /** Extends the lease of those of `ids` that `lease.owner` still holds. */
   renewLeases(ids: readonly string[], lease: Lease): Promise<void>;
   /** The steps of those of `ids` that `owner` still holds, by event id. */
@@ -58,7 +64,7 @@ export type EventStore = {
     held: { webhookId: string; leadKey: string | null },
     lease: Lease,
     now: Date,
-  ): Promise<SyncEventDoc[]>;
+  ): Promise<WebhookEventDoc[]>;
   /** A failed or partially synced event made pending again, attempts reset; false otherwise. */
   requeue(eventId: string, now: Date): Promise<boolean>;
   /**
@@ -75,7 +81,7 @@ export type LeadCategory = { id: string | null; name: string | null } | null;
 export type HoldStore = {
   /** Records the hold of an event (once per event) for the history's Category Base Filter. */
   hold(input: {
-    doc: SyncEventDoc;
+    doc: WebhookEventDoc;
     approvedCategories: WebhookCategory[];
     categoryName: string | null;
     at: Date;

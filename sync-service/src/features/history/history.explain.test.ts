@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { openDatabase, type Database } from '../../platform/db';
 import type { SessionUser } from '../../platform/http/types';
 import { createLogger } from '../../platform/logger';
-import { syncEventModel, type SyncEventModel } from '../webhook-events';
+import { webhookEventModel, type WebhookEventModel } from '../webhook-events';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { webhookLogsQuery } from './history.service';
 
@@ -13,7 +13,7 @@ import { webhookLogsQuery } from './history.service';
 
 let database: TestDatabase;
 let db: Database;
-let events: SyncEventModel;
+let events: WebhookEventModel;
 
 const customerId = new Types.ObjectId();
 const webhookId = new Types.ObjectId();
@@ -29,7 +29,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = openDatabase(database.uri, { logger: createLogger({ level: 'silent' }), retryDelayMs: 100 });
   await db.connected;
-  events = syncEventModel(db.connection);
+  events = webhookEventModel(db.connection);
   await events.init();
   const now = Date.now();
   await events.collection.insertMany(

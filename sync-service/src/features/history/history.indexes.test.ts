@@ -6,7 +6,7 @@ import type {
 import mongoose, { type Schema } from 'mongoose';
 import type { SessionUser } from '../../platform/http/types';
 import { categoryHoldModel } from '../category-holds';
-import { syncEventModel } from '../webhook-events';
+import { webhookEventModel } from '../webhook-events';
 import { blockListLogModel } from '../block-lists';
 import { blockListQuery, categoryQuery, webhookLogsQuery } from './history.service';
 
@@ -69,7 +69,7 @@ const connection = mongoose.createConnection();
 afterAll(() => connection.close());
 
 describe('webhook logs', () => {
-  const indexes = keysOf(syncEventModel(connection).schema);
+  const indexes = keysOf(webhookEventModel(connection).schema);
   const order = { receivedAt: -1, _id: -1 } as const;
   const values: Required<Omit<WebhookLogsFilter, 'page'>> = {
     email: 'lead@prospect.test',

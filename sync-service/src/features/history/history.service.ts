@@ -27,8 +27,8 @@ import { Types, type Model, type QueryFilter } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import type { CategoryHoldDoc, CategoryHoldModel } from '../category-holds';
-import { storedPayload, type SyncEventDoc } from '../../pipeline';
-import { STORED_TEXT_FIELDS, type SyncEventModel } from '../webhook-events';
+import { storedPayload, type WebhookEventDoc } from '../../pipeline';
+import { STORED_TEXT_FIELDS, type WebhookEventModel } from '../webhook-events';
 import { isStaff, type ProfileModel } from '../profiles';
 import type { BlockListLogDoc, BlockListLogModel, BlockListSyncModel } from '../block-lists';
 
@@ -43,7 +43,7 @@ const NEWEST_LOGS = { receivedAt: -1, _id: -1 } as const;
 const LIST_FIELDS = { ...STORED_TEXT_FIELDS, lease: 0 } as const;
 
 export type HistoryServiceDeps = {
-  events: SyncEventModel;
+  events: WebhookEventModel;
   holds: CategoryHoldModel;
   profiles: ProfileModel;
   blockListLogs: BlockListLogModel;
@@ -67,11 +67,11 @@ function skipOf(page: number): number {
 export function webhookLogsQuery(
   user: SessionUser,
   filter: WebhookLogsScopeFilter,
-): QueryFilter<SyncEventDoc> {
+): QueryFilter<WebhookEventDoc> {
   const staff = isStaff(user);
   if (!staff && STAFF_ONLY_WEBHOOK_LOG_FILTERS.some((name) => filter[name] !== undefined))
     throw new HttpError(403, ErrorCodes.forbidden, historyMessages.staffOnlyFilter);
-  const query: QueryFilter<SyncEventDoc> = {};
+  const query: QueryFilter<WebhookEventDoc> = {};
   if (!staff) query.userId = userObjectId(user);
   // leadEmail is stored lower-case (normalize's asEmail); the query's is lower-cased too.
   if (filter.email !== undefined) query.leadEmail = filter.email;
@@ -120,7 +120,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
   const hubspotAppUrl = deps.hubspotAppUrl.replace(/\/+$/, '');
 
   /** The Salesforce instance URL of each profile the rows name (record links); null if unknown. */
-  async function instanceUrls(docs: SyncEventDoc[]): Promise<Map<string, string>> {
+  async function instanceUrls(docs: WebhookEventDoc[]): Promise<Map<string, string>> {
     const ids = [
       ...new Set(
         docs.filter((doc) => doc.crm === 'SALESFORCE').map((doc) => doc.userProfileId.toString()),
@@ -138,7 +138,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     return urls;
   }
 
-  function crmLinks(doc: SyncEventDoc, instanceUrl: string | undefined): WebhookLog['crmLinks'] {
+  function crmLinks(doc: WebhookEventDoc, instanceUrl: string | undefined): WebhookLog['crmLinks'] {
     const steps = doc.steps ?? {};
     const contactId = steps.contactId ?? null;
     const engagementId = steps.engagementId ?? null;
@@ -162,7 +162,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
 
   function toWebhookLog(
     user: SessionUser,
-    doc: SyncEventDoc,
+    doc: WebhookEventDoc,
     instanceUrl: string | undefined,
   ): WebhookLog {
     const owns = doc.userId.toString() === user.id;
@@ -222,7 +222,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
         .sort(NEWEST_LOGS)
         .skip(skipOf(page))
         .limit(HISTORY_PAGE_SIZE)
-        .lean<SyncEventDoc[]>();
+        .lean<WebhookEventDoc[]>();
       const urls = await instanceUrls(docs);
       return {
         data: docs.map((doc) => toWebhookLog(user, doc, urls.get(doc.userProfileId.toString()))),
@@ -294,11 +294,11 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     },
 
     async webhookLog(user: SessionUser, id: string): Promise<WebhookLogDetail> {
-      const query: QueryFilter<SyncEventDoc> = { _id: new Types.ObjectId(id) };
+      const query: QueryFilter<WebhookEventDoc> = { _id: new Types.ObjectId(id) };
       if (!isStaff(user)) query.userId = userObjectId(user);
       const doc = await deps.events
         .findOne(query, { eventJson: 0, event: 0, lease: 0 })
-        .lean<SyncEventDoc>();
+        .lean<WebhookEventDoc>();
       if (!doc) throw notFound(historyMessages.notFound);
       const urls = await instanceUrls([doc]);
       return {

@@ -14,8 +14,8 @@ import { guardOutboundCalls } from '../../testing/nock-guard';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { categoryHoldModel, type CategoryHoldDoc } from '../category-holds';
-import type { SyncEventDoc } from '../../pipeline';
-import { syncEventModel } from '../webhook-events';
+import type { WebhookEventDoc } from '../../pipeline';
+import { webhookEventModel } from '../webhook-events';
 import { profileModel } from '../profiles';
 import { blockListLogModel, blockListSyncModel, type BlockListLogDoc } from '../block-lists';
 
@@ -59,11 +59,11 @@ afterAll(async () => {
   await app.stop();
 });
 
-const events = () => syncEventModel(app.db.connection);
+const events = () => webhookEventModel(app.db.connection);
 const holds = () => categoryHoldModel(app.db.connection);
 
 /** A stored webhook log of `owner`'s HubSpot webhook; a test sets what it is about. */
-function logOf(owner: Caller, overrides: Partial<SyncEventDoc> = {}): SyncEventDoc {
+function logOf(owner: Caller, overrides: Partial<WebhookEventDoc> = {}): WebhookEventDoc {
   const receivedAt = overrides.receivedAt ?? new Date(NOW.getTime() - 60_000);
   const webhookId = overrides.webhookId ?? new Types.ObjectId();
   return {
@@ -112,7 +112,7 @@ function logOf(owner: Caller, overrides: Partial<SyncEventDoc> = {}): SyncEventD
   };
 }
 
-async function store(...docs: SyncEventDoc[]): Promise<void> {
+async function store(...docs: WebhookEventDoc[]): Promise<void> {
   await events().insertMany(docs);
 }
 
@@ -413,8 +413,8 @@ describe('GET /api/admin/webhook-logs/count', () => {
 });
 
 describe('role scoping', () => {
-  let adaLog: SyncEventDoc;
-  let bobLog: SyncEventDoc;
+  let adaLog: WebhookEventDoc;
+  let bobLog: WebhookEventDoc;
 
   beforeEach(async () => {
     adaLog = logOf(ada, { leadEmail: 'shared@lead.io', status: 'failed' });

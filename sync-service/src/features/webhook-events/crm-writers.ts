@@ -8,7 +8,7 @@ import {
   createSalesforceWriter,
 } from '../../pipeline/write/salesforce/salesforce-writer';
 import type { CrmConnections, ProfileDoc } from '../profiles';
-import type { SyncEventModel } from './webhook-event.model';
+import type { WebhookEventModel } from './webhook-event.model';
 
 export type CrmWriters = {
   /** The writer of the profile's CRM account, or why there is none (in words for the log). */
@@ -22,7 +22,7 @@ export type CrmWriters = {
  */
 export function createCrmWriters(deps: {
   connections: CrmConnections;
-  events: SyncEventModel;
+  events: WebhookEventModel;
 }): CrmWriters {
   const propertyCache = createPropertyCache();
   const salesforceFieldCache = createSalesforceFieldCache();
@@ -96,7 +96,7 @@ function createAccountQueue() {
 
 /** Per lead, the opens and clicks of the profile whose contact write is recorded. */
 async function writtenEventCounts(
-  events: SyncEventModel,
+  events: WebhookEventModel,
   userProfileId: string,
   leadKeys: readonly string[],
 ) {

@@ -1,6 +1,6 @@
 import type { SyncStatus } from '@outsync/contracts/sync';
-import type { EventStore, Lease, SyncEventDoc } from '../../pipeline';
-import type { SyncDedupModel, SyncEventModel } from './webhook-event.model';
+import type { EventStore, Lease, WebhookEventDoc } from '../../pipeline';
+import type { WebhookDeliveryModel, WebhookEventModel } from './webhook-event.model';
 
 const PENDING: SyncStatus = 'received';
 /** An attempt log longer than this keeps its latest entries. */
@@ -20,8 +20,8 @@ const oldestFirst = { receivedAt: 1, _id: 1 } as const;
 
 /** The pipeline's EventStore over the webhook log collection (and the delivery identities). */
 export function createEventStore(models: {
-  events: SyncEventModel;
-  dedup: SyncDedupModel;
+  events: WebhookEventModel;
+  dedup: WebhookDeliveryModel;
 }): EventStore {
   const { events, dedup } = models;
   const heldBy = (ids: readonly string[], owner: string) =>
@@ -33,7 +33,7 @@ export function createEventStore(models: {
         { _id: { $in: ids }, status: PENDING, ...dueAndFree(now) },
         { $set: { lease } },
       );
-      return heldBy(ids, lease.owner).sort(oldestFirst).lean<SyncEventDoc[]>();
+      return heldBy(ids, lease.owner).sort(oldestFirst).lean<WebhookEventDoc[]>();
     },
 
     async claimWaiting({ accounts, except, room, lease, now }) {
@@ -52,7 +52,7 @@ export function createEventStore(models: {
       if (found.length === 0) return [];
       const more = found.map((doc) => doc._id.toString());
       await events.updateMany({ ...waiting, _id: { $in: more } }, { $set: { lease } });
-      return heldBy(more, lease.owner).lean<SyncEventDoc[]>();
+      return heldBy(more, lease.owner).lean<WebhookEventDoc[]>();
     },
 
     async renewLeases(ids, lease: Lease) {
@@ -65,7 +65,7 @@ export function createEventStore(models: {
     async stepsHeldBy(ids, owner) {
       const held = await heldBy(ids, owner)
         .select({ steps: 1 })
-        .lean<Array<Pick<SyncEventDoc, '_id' | 'steps'>>>();
+        .lean<Array<Pick<WebhookEventDoc, '_id' | 'steps'>>>();
       return new Map(held.map((doc) => [doc._id.toString(), doc.steps]));
     },
 
@@ -115,7 +115,7 @@ export function createEventStore(models: {
         { $set: { status: PENDING, reason: null, nextAttemptAt: now, lease, updatedAt: now } },
       );
       // Only those this run took (another run may have released some meanwhile).
-      return heldBy(ids, lease.owner).sort(oldestFirst).lean<SyncEventDoc[]>();
+      return heldBy(ids, lease.owner).sort(oldestFirst).lean<WebhookEventDoc[]>();
     },
 
     async requeue(eventId, now) {

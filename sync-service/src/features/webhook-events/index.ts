@@ -7,9 +7,9 @@ export { createSyncEngine } from './sync-engine';
 export { defineSyncEventsJob, scheduleSyncEvents } from './sync-events.job';
 export {
   STORED_TEXT_FIELDS,
-  syncDedupModel,
-  syncEventModel,
-  type SyncEventModel,
+  webhookDeliveryModel,
+  webhookEventModel,
+  type WebhookEventModel,
 } from './webhook-event.model';
 export { registerWebhookLogsRoutes } from './webhook-logs.routes';
 export { createWebhookLogsService } from './webhook-logs.service';

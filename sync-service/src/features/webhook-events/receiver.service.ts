@@ -8,7 +8,7 @@ import type { SyncDispatcher } from './dispatcher';
 import { normalizeEvent } from '../../pipeline/normalize';
 import { readText } from '../../pipeline/normalize/normalize-helpers';
 import type { SyncPipeline } from '../../pipeline';
-import type { PayloadSummary, SyncEventDoc, SyncEventModel } from './webhook-event.model';
+import type { PayloadSummary, WebhookEventDoc, WebhookEventModel } from './webhook-event.model';
 import type { WebhooksService } from '../webhooks';
 
 /** How long a code's webhook is remembered: a deleted webhook may take events this long more. */
@@ -40,7 +40,7 @@ export type TestResult = { success: boolean; errors: unknown };
 export type ReceivedEvent = { payload: unknown; text: string; path: string };
 
 export type ReceiverServiceDeps = {
-  events: SyncEventModel;
+  events: WebhookEventModel;
   webhooks: Pick<WebhooksService, 'webhookForCode'>;
   /** The owner's e-mail and the CRM of the webhook's profile, as the logs keep them. */
   describe(webhook: {
@@ -63,7 +63,7 @@ export type ReceiverService = ReturnType<typeof createReceiverService>;
  * test event runs through the whole pipeline before the answer.
  */
 export function createReceiverService(deps: ReceiverServiceDeps) {
-  const insertEvent = coalescedInserts<SyncEventDoc>(deps.events.collection);
+  const insertEvent = coalescedInserts<WebhookEventDoc>(deps.events.collection);
   const cache = new Map<string, { webhook: ReceivedWebhook | null; until: number }>();
 
   async function webhookFor(code: string): Promise<ReceivedWebhook> {
@@ -99,14 +99,14 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
   async function store(
     webhook: ReceivedWebhook,
     input: ReceivedEvent & { test: boolean },
-  ): Promise<SyncEventDoc> {
+  ): Promise<WebhookEventDoc> {
     const receivedAt = deps.now();
     const result = normalizeEvent({
       platform: webhook.platform,
       payload: input.payload,
       receivedAt,
     });
-    const doc: SyncEventDoc = {
+    const doc: WebhookEventDoc = {
       _id: new Types.ObjectId(),
       webhookId: new Types.ObjectId(webhook.id),
       userId: webhook.userId,
@@ -175,14 +175,14 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
         new Promise<true>((resolve) => setTimeout(() => resolve(true), TEST_RUN_LIMIT_MS).unref()),
       ]);
       if (timedOut) return { success: false, errors: { message: receiverMessages.testTimedOut } };
-      const done = await deps.events.findById(doc._id).lean<SyncEventDoc>();
+      const done = await deps.events.findById(doc._id).lean<WebhookEventDoc>();
       return testResultOf(done);
     },
   };
 }
 
 /** What the Send Test Webhook dialog shows: success, or the errors as the log keeps them. */
-function testResultOf(doc: SyncEventDoc | null): TestResult {
+function testResultOf(doc: WebhookEventDoc | null): TestResult {
   if (!doc)
     return { success: false, errors: { message: 'The test event was not found after its sync.' } };
   if (doc.status === 'synced') return { success: true, errors: [] };

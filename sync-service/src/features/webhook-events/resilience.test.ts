@@ -26,8 +26,8 @@ import { pollUntil, startServiceProcess, type ServiceProcess } from './resilienc
 import {
   storedEvent,
   storedPayload,
-  syncEventModel,
-  type SyncEventDoc,
+  webhookEventModel,
+  type WebhookEventDoc,
 } from './webhook-event.model';
 import { CLICKS_COUNTER, OPENS_COUNTER } from '../../pipeline/write/hubspot/hubspot-mapping';
 
@@ -185,7 +185,7 @@ async function salesforceQuery<Row>(soql: string): Promise<Row[]> {
  * What "synced once" means in Salesforce: one Lead per lead, one Task per synced send or reply
  * (each the one its log points at, on that log's Lead).
  */
-async function expectSalesforceHoldsEachOnce(leads: string[], logs: SyncEventDoc[]) {
+async function expectSalesforceHoldsEachOnce(leads: string[], logs: WebhookEventDoc[]) {
   const quoted = leads.map((lead) => `'${lead}'`).join(', ');
   const people = await salesforceQuery<{ Id: string; Email: string }>(
     `SELECT Id, Email FROM Lead WHERE Email IN (${quoted})`,
@@ -238,11 +238,11 @@ async function hubspotStats(): Promise<HubspotStats> {
   return stats.systems.hubspot ?? { requests: 0, rateLimited: 0, faults: 0 };
 }
 
-function logsOf(webhookId: Types.ObjectId): Promise<SyncEventDoc[]> {
-  return syncEventModel(db.connection)
+function logsOf(webhookId: Types.ObjectId): Promise<WebhookEventDoc[]> {
+  return webhookEventModel(db.connection)
     .find({ webhookId })
     .sort({ receivedAt: 1, _id: 1 })
-    .lean<SyncEventDoc[]>();
+    .lean<WebhookEventDoc[]>();
 }
 
 /** Every log of the webhook, once there are `count` and none is waiting for a run. */
@@ -258,7 +258,7 @@ function finalLogs(webhookId: Types.ObjectId, count: number, timeoutMs: number) 
   });
 }
 
-function summary(logs: SyncEventDoc[]): string {
+function summary(logs: WebhookEventDoc[]): string {
   return JSON.stringify({ count: logs.length, statuses: countBy(logs, (log) => log.status) });
 }
 
@@ -269,12 +269,12 @@ function countBy<T>(items: readonly T[], key: (item: T) => string): Record<strin
 }
 
 /** The raw delivery a log holds: Smartlead's event name and stats_id. */
-function deliveryOf(log: SyncEventDoc): string {
+function deliveryOf(log: WebhookEventDoc): string {
   const payload = storedPayload(log) as { event_type?: unknown; stats_id?: unknown };
   return `${String(payload.event_type)}:${String(payload.stats_id)}`;
 }
 
-function identityOf(log: SyncEventDoc): string {
+function identityOf(log: WebhookEventDoc): string {
   const event = storedEvent(log);
   if (!event) throw new Error(`log ${log._id.toString()} has no canonical event`);
   return dedupKeyOf(event).key;
@@ -284,8 +284,8 @@ function identityOf(log: SyncEventDoc): string {
  * What "synced once" means in the logs: each delivery identity has exactly one synced log and
  * every other log of it is a duplicate; nothing failed, nothing is left waiting.
  */
-function expectEachIdentitySyncedOnce(logs: SyncEventDoc[]): void {
-  const byIdentity = new Map<string, SyncEventDoc[]>();
+function expectEachIdentitySyncedOnce(logs: WebhookEventDoc[]): void {
+  const byIdentity = new Map<string, WebhookEventDoc[]>();
   for (const log of logs)
     byIdentity.set(identityOf(log), [...(byIdentity.get(identityOf(log)) ?? []), log]);
   const wrong = [...byIdentity.entries()]
@@ -303,7 +303,7 @@ function expectEachIdentitySyncedOnce(logs: SyncEventDoc[]): void {
  * send or reply (each the one its log points at, on that log's contact), and the contact's
  * open and click counters equal to the opens and clicks synced for the lead.
  */
-async function expectHubspotHoldsEachOnce(leads: string[], logs: SyncEventDoc[]): Promise<void> {
+async function expectHubspotHoldsEachOnce(leads: string[], logs: WebhookEventDoc[]): Promise<void> {
   const state = await sandboxCall<HubspotState>(
     'GET',
     `/_state/hubspot?tenant=${HUBSPOT_DEMO_HUB_ID}`,
@@ -360,7 +360,7 @@ function contactsOf(row: HubspotRow): string[] {
 describe('the sync pipeline under failure', () => {
   it('loses and duplicates nothing when a worker is killed with SIGKILL during a 1,000-event burst', async () => {
     const hook = await smartleadWebhook();
-    const events = syncEventModel(db.connection);
+    const events = webhookEventModel(db.connection);
     await sandboxCall('POST', '/_stats/reset');
     let burstDone = false;
     // 200 leads × 5 types: sends, their FIRST_EMAIL_SENT repeats, opens, clicks and replies.
@@ -424,7 +424,7 @@ describe('the sync pipeline under failure', () => {
   it('delays but does not lose events while HubSpot limits the portal to 1 call per 10 s and then answers 503, and syncs each once', async () => {
     const hook = await smartleadWebhook();
     await sandboxCall('POST', '/_stats/reset');
-    const retries = (logs: SyncEventDoc[]) =>
+    const retries = (logs: WebhookEventDoc[]) =>
       logs.map((log) => log.attempts.filter((attempt) => attempt.outcome === 'retrying').length);
     let report: CampaignReport;
     let limited: HubspotStats;
@@ -486,7 +486,7 @@ describe('the sync pipeline under failure', () => {
 
   it('loses and duplicates nothing in Salesforce when a worker is killed during a 1,000-event burst and Salesforce is down for a while', async () => {
     const hook = await salesforceWebhook();
-    const events = syncEventModel(db.connection);
+    const events = webhookEventModel(db.connection);
     const burst = simulateCampaign({
       webhookUrl: webhookUrl(hook.code),
       leads: 200,

@@ -1,6 +1,6 @@
 import type { Agenda } from 'agenda';
 import type { Logger } from '../../platform/logger';
-import type { SyncEventModel } from './webhook-event.model';
+import type { WebhookEventModel } from './webhook-event.model';
 
 export const SWEEP_EVENTS_JOB = 'sweep-stranded-events';
 
@@ -21,7 +21,7 @@ const BATCH = 200;
 export function defineSweepEventsJob(
   agenda: Agenda,
   deps: {
-    events: SyncEventModel;
+    events: WebhookEventModel;
     schedule(eventIds: string[], at: Date): Promise<void>;
     now(): Date;
     logger: Logger;

@@ -13,10 +13,10 @@ import type { CrmConnections, ProfileDoc } from '../profiles';
 import type { WebhookDoc } from '../webhooks';
 import { createCrmWriters } from './crm-writers';
 import { createEventStore } from './event-store';
-import type { SyncDedupModel, SyncEventModel } from './webhook-event.model';
+import type { WebhookDeliveryModel, WebhookEventModel } from './webhook-event.model';
 
 export type SyncEngineDeps = {
-  models: { events: SyncEventModel; dedup: SyncDedupModel };
+  models: { events: WebhookEventModel; dedup: WebhookDeliveryModel };
   holds: HoldStore;
   /** The webhook an event came in on; null when it was deleted. */
   webhookById(webhookId: string): Promise<WebhookDoc | null>;

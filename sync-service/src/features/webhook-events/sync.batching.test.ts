@@ -8,10 +8,10 @@ import { createLogger } from '../../platform/logger';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { categoryHoldModel, createHoldStore, leadCategoryStateModel } from '../category-holds';
 import { createEventStore } from './event-store';
-import { syncDedupModel, syncEventModel } from './webhook-event.model';
+import { webhookDeliveryModel, webhookEventModel } from './webhook-event.model';
 import { normalizeEvent } from '../../pipeline/normalize';
 import { createSyncPipeline, type WebhookContext } from '../../pipeline';
-import type { SyncEventDoc } from './webhook-event.model';
+import type { WebhookEventDoc } from './webhook-event.model';
 import type { CrmWriter, WriteItem } from '../../pipeline/write/crm-writer';
 
 let database: TestDatabase;
@@ -21,8 +21,8 @@ let models: ReturnType<typeof syncModels>;
 function syncModels(database: Database) {
   const connection = database.connection;
   return {
-    events: syncEventModel(connection),
-    dedup: syncDedupModel(connection),
+    events: webhookEventModel(connection),
+    dedup: webhookDeliveryModel(connection),
     holds: categoryHoldModel(connection),
     leadStates: leadCategoryStateModel(connection),
   };
@@ -68,11 +68,11 @@ function eventFor(lead: number): CanonicalEvent {
 
 async function storeEvent(
   lead: number,
-  overrides: Partial<SyncEventDoc> = {},
+  overrides: Partial<WebhookEventDoc> = {},
 ): Promise<Types.ObjectId> {
   const now = new Date();
   const event = eventFor(lead);
-  const doc: SyncEventDoc = {
+  const doc: WebhookEventDoc = {
     _id: new Types.ObjectId(),
     webhookId,
     userId: new Types.ObjectId(),

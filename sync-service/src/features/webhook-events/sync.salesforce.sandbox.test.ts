@@ -13,7 +13,7 @@ import type { Types } from 'mongoose';
 import { buildProfile } from '../../testing/profile-factories';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { buildWebhook } from '../../testing/webhook-factories';
-import { syncEventModel, type SyncEventDoc } from './webhook-event.model';
+import { webhookEventModel, type WebhookEventDoc } from './webhook-event.model';
 
 let sandbox: RunningSandbox;
 let app: TestApp;
@@ -82,13 +82,13 @@ function post(code: string, body: unknown) {
   });
 }
 
-async function settled(webhookId: Types.ObjectId, count: number): Promise<SyncEventDoc[]> {
+async function settled(webhookId: Types.ObjectId, count: number): Promise<WebhookEventDoc[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const events = await syncEventModel(app.db.connection)
+    const events = await webhookEventModel(app.db.connection)
       .find({ webhookId })
       .sort({ receivedAt: 1, _id: 1 })
-      .lean<SyncEventDoc[]>();
+      .lean<WebhookEventDoc[]>();
     if (events.length >= count && events.every((event) => event.status !== 'received'))
       return events;
     if (Date.now() > deadline)

@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { webhookModel } from '../webhooks';
 import { buildWebhook } from '../../testing/webhook-factories';
-import { syncEventModel, type SyncEventDoc } from './webhook-event.model';
+import { webhookEventModel, type WebhookEventDoc } from './webhook-event.model';
 
 let sandbox: RunningSandbox;
 let app: TestApp;
@@ -80,14 +80,14 @@ function post(path: string, body: unknown) {
   });
 }
 
-async function eventsOf(webhookId: Types.ObjectId): Promise<SyncEventDoc[]> {
-  return syncEventModel(app.db.connection)
+async function eventsOf(webhookId: Types.ObjectId): Promise<WebhookEventDoc[]> {
+  return webhookEventModel(app.db.connection)
     .find({ webhookId })
     .sort({ receivedAt: 1, _id: 1 })
-    .lean<SyncEventDoc[]>();
+    .lean<WebhookEventDoc[]>();
 }
 
-async function settled(webhookId: Types.ObjectId, count: number): Promise<SyncEventDoc[]> {
+async function settled(webhookId: Types.ObjectId, count: number): Promise<WebhookEventDoc[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const events = await eventsOf(webhookId);

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import type { SyncEventDoc } from '../../pipeline';
+import type { WebhookEventDoc } from '../../pipeline';
 
 // The stored event's shape is the pipeline's (its queue entry and step record); this feature
 // owns the collection: schema, indexes, model.
@@ -10,11 +10,11 @@ export {
   type PayloadSummary,
   type SyncAttempt,
   type SyncError,
-  type SyncEventDoc,
+  type WebhookEventDoc,
   type SyncSteps,
 } from '../../pipeline';
 
-const SyncEventSchema = new Schema<SyncEventDoc>(
+const WebhookEventSchema = new Schema<WebhookEventDoc>(
   {
     webhookId: { type: Schema.Types.ObjectId, required: true },
     userId: { type: Schema.Types.ObjectId, required: true },
@@ -60,13 +60,13 @@ const SyncEventSchema = new Schema<SyncEventDoc>(
 );
 
 // Retention: MongoDB removes a log once `expiresAt` has passed.
-SyncEventSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+WebhookEventSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 // The pipeline's queue: pending events by due time (the stranded-event sweep).
-SyncEventSchema.index({ status: 1, nextAttemptAt: 1 });
+WebhookEventSchema.index({ status: 1, nextAttemptAt: 1 });
 // Held events of one lead on one webhook, released in order.
-SyncEventSchema.index({ webhookId: 1, leadKey: 1, status: 1, receivedAt: 1 });
+WebhookEventSchema.index({ webhookId: 1, leadKey: 1, status: 1, receivedAt: 1 });
 // The open and click counters: a lead's events of one CRM account whose contact is written.
-SyncEventSchema.index({ userProfileId: 1, leadKey: 1, eventType: 1 });
+WebhookEventSchema.index({ userProfileId: 1, leadKey: 1, eventType: 1 });
 // History (spec 02 §2.9, issue 13): each filter's field, then the list's order (receivedAt,
 // _id, newest first), so a page is read in order without a sort and a count scans only the
 // matching keys. A customer's queries always carry userId; their eventType and status have
@@ -74,25 +74,25 @@ SyncEventSchema.index({ userProfileId: 1, leadKey: 1, eventType: 1 });
 // and test the rest on the documents read. Across all customers an event type or a status alone
 // is common enough that reading newest first and testing it fills a page soon: no index of its
 // own, as every index costs each of the many inserts.
-SyncEventSchema.index({ receivedAt: -1, _id: -1 });
-SyncEventSchema.index({ userId: 1, receivedAt: -1, _id: -1 });
-SyncEventSchema.index({ userId: 1, eventType: 1, receivedAt: -1, _id: -1 });
-SyncEventSchema.index({ userId: 1, status: 1, receivedAt: -1, _id: -1 });
-SyncEventSchema.index({ leadEmail: 1, receivedAt: -1, _id: -1 });
-SyncEventSchema.index({ userEmail: 1, receivedAt: -1, _id: -1 });
-SyncEventSchema.index({ webhookId: 1, receivedAt: -1, _id: -1 });
-SyncEventSchema.index({ webhookUrl: 1, receivedAt: -1, _id: -1 });
-SyncEventSchema.index({ hubId: 1, receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ userId: 1, receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ userId: 1, eventType: 1, receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ userId: 1, status: 1, receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ leadEmail: 1, receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ userEmail: 1, receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ webhookId: 1, receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ webhookUrl: 1, receivedAt: -1, _id: -1 });
+WebhookEventSchema.index({ hubId: 1, receivedAt: -1, _id: -1 });
 
-export type SyncEventModel = Model<SyncEventDoc>;
+export type WebhookEventModel = Model<WebhookEventDoc>;
 
 /** Fields the stored texts replace (and the older documents), left out where only the rest is read. */
 export const STORED_TEXT_FIELDS = { payloadJson: 0, eventJson: 0, payload: 0, event: 0 } as const;
 
-export function syncEventModel(connection: Connection): SyncEventModel {
+export function webhookEventModel(connection: Connection): WebhookEventModel {
   return (
-    (connection.models.SyncEvent as SyncEventModel | undefined) ??
-    connection.model<SyncEventDoc>('SyncEvent', SyncEventSchema)
+    (connection.models.WebhookEvent as WebhookEventModel | undefined) ??
+    connection.model<WebhookEventDoc>('WebhookEvent', WebhookEventSchema)
   );
 }
 
@@ -101,9 +101,9 @@ export function syncEventModel(connection: Connection): SyncEventModel {
  * with the same identity is a duplicate. Kept 24 hours for hash identities, 30 days for the
  * platform's own event ids.
  */
-export type SyncDedupDoc = { _id: string; eventId: Types.ObjectId; expiresAt: Date };
+export type WebhookDeliveryDoc = { _id: string; eventId: Types.ObjectId; expiresAt: Date };
 
-const SyncDedupSchema = new Schema<SyncDedupDoc>(
+const WebhookDeliverySchema = new Schema<WebhookDeliveryDoc>(
   {
     _id: { type: String, required: true },
     eventId: { type: Schema.Types.ObjectId, required: true },
@@ -111,13 +111,13 @@ const SyncDedupSchema = new Schema<SyncDedupDoc>(
   },
   { versionKey: false, collection: 'webhookDeliveries' },
 );
-SyncDedupSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+WebhookDeliverySchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
-export type SyncDedupModel = Model<SyncDedupDoc>;
+export type WebhookDeliveryModel = Model<WebhookDeliveryDoc>;
 
-export function syncDedupModel(connection: Connection): SyncDedupModel {
+export function webhookDeliveryModel(connection: Connection): WebhookDeliveryModel {
   return (
-    (connection.models.SyncDedup as SyncDedupModel | undefined) ??
-    connection.model<SyncDedupDoc>('SyncDedup', SyncDedupSchema)
+    (connection.models.WebhookDelivery as WebhookDeliveryModel | undefined) ??
+    connection.model<WebhookDeliveryDoc>('WebhookDelivery', WebhookDeliverySchema)
   );
 }

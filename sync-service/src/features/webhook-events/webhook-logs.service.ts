@@ -8,7 +8,7 @@ import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import type { SyncPipeline } from '../../pipeline';
-import type { SyncEventModel } from './webhook-event.model';
+import type { WebhookEventModel } from './webhook-event.model';
 
 export const webhookLogMessages = {
   notFound: 'No such webhook log, or it is not visible to you.',
@@ -20,7 +20,10 @@ export const webhookLogMessages = {
  * The webhook logs' actions (issue 11: retry; the lists come with the history issue). Who sees
  * a log: its webhook's owner, managers and admins; who may retry it: the owner or an admin.
  */
-export function createWebhookLogsService(deps: { events: SyncEventModel; pipeline: SyncPipeline }) {
+export function createWebhookLogsService(deps: {
+  events: WebhookEventModel;
+  pipeline: SyncPipeline;
+}) {
   return {
     async retry(user: SessionUser, id: string): Promise<RetryWebhookLogResponse> {
       const doc = Types.ObjectId.isValid(id)
