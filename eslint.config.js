@@ -11,7 +11,13 @@ import globals from 'globals';
 import reactRouterExports from './scripts/react-router-exports.json' with { type: 'json' };
 
 const mfes = ['mfe-auth', 'mfe-webhooks', 'mfe-accounts', 'mfe-history'];
-const testFiles = ['**/*.test.{ts,tsx}', '**/src/test/**/*.{ts,tsx}'];
+// src/testing/ holds test harnesses (app-runtime's `./testing` entry, sync-service's), imported
+// only by tests.
+const testFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/src/test/**/*.{ts,tsx}',
+  '**/src/testing/**/*.{ts,tsx}',
+];
 
 // Path zones resolve from here, not from wherever ESLint was started (an editor, a sub-folder).
 const repoRoot = import.meta.dirname;

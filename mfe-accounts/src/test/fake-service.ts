@@ -1,16 +1,22 @@
-// A fake sync-service for the component tests: fetch answers as the service would, from an
-// in-memory copy of its data. Every request is checked with the route's own contract schemas
+// The accounts area's data and handlers for the harness's fake sync-service
+// (`@outsync/app-runtime/testing`): fetch answers as the service would, from an in-memory copy of
+// its data. The harness matches the route, checks the CSRF token and the route's request schemas
 // (a 400 `validation_error` whose message is the first issue, as the real service answers) and
-// every answer is typed by the route's response schema, so the fake cannot drift in shape; the
-// client parses each answer with the same schema, so a wrong one fails the test.
+// answers unknown routes with a clear 404; every answer here is typed by the route's response
+// schema, and the client parses it with the same schema, so a wrong one fails the test.
+//
+// API: const api = fakeService(seed?); api.db (the data, to seed and inspect); api.on(route, …)
+// replaces one route's behaviour for the rest of the test; api.sent(route) the requests that
+// reached a route, in order; deferred<T>().
 import {
-  apiRoutes,
-  platformFacts,
-  type ErrorEnvelope,
-  type RouteDefinition,
-  type RouteOutput,
-  type RouteParsedInput,
-} from '@outsync/contracts';
+  createFakeService,
+  type FakeHandler as HarnessHandler,
+  type FakeHandlers as HarnessHandlers,
+  type FakeReply as HarnessReply,
+  type SentRequest as HarnessSentRequest,
+  type ServiceRoutes as HarnessRoutes,
+} from '@outsync/app-runtime/testing';
+import { platformFacts, type ErrorEnvelope } from '@outsync/contracts';
 import {
   accountsRoutes,
   type AdminUserRow,
@@ -41,10 +47,9 @@ import {
 } from './service-answers';
 
 /** Every route the service serves: the core table and this area's (as sync-service's `serviceRoutes`). */
-const serviceRoutes = { ...apiRoutes, ...accountsRoutes };
-type ServiceRoutes = typeof serviceRoutes;
+type ServiceRoutes = HarnessRoutes<typeof accountsRoutes>;
 
-export type RouteName = keyof ServiceRoutes;
+export type RouteName = keyof ServiceRoutes & string;
 
 /** What the fake keeps, as the service's database would. Tests seed and inspect it. */
 export interface FakeDb {
@@ -108,28 +113,15 @@ export function emptyDb(): FakeDb {
 }
 
 /** One answer: a body (the route's success status), an error envelope, or a page not in JSON. */
-export type FakeReply<N extends RouteName> =
-  | { status?: number; body: RouteOutput<ServiceRoutes[N]> }
-  | { status: number; error: ErrorEnvelope }
-  | { status: number; text: string };
+export type FakeReply<N extends RouteName> = HarnessReply<ServiceRoutes[N]>;
 
 /** A route's handler gets the request already validated by the route's schemas. */
-export type FakeHandler<N extends RouteName> = (
-  input: RouteParsedInput<ServiceRoutes[N]>,
-  request: SentRequest,
-) => FakeReply<N> | Promise<FakeReply<N>>;
+export type FakeHandler<N extends RouteName> = HarnessHandler<ServiceRoutes[N], RouteName>;
 
-export type FakeHandlers = { [N in RouteName]?: FakeHandler<N> };
+export type FakeHandlers = HarnessHandlers<ServiceRoutes>;
 
 /** One request the page sent, as the service saw it. */
-export interface SentRequest {
-  route: RouteName | null;
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Headers;
-  body: unknown;
-}
+export type SentRequest = HarnessSentRequest<RouteName>;
 
 const error = (status: number, envelope: ErrorEnvelope) => ({ status, error: envelope });
 const notFound = (envelope: ErrorEnvelope = { message: 'Not found', code: 'not_found' }) =>
@@ -207,7 +199,6 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
     db.blockListSyncs.find((sync) => sync.id === id && sync.canManage);
 
   return {
-    csrfToken: () => ({ body: { csrfToken: 'csrf-1' } }),
     userIntegrations: () => ({ body: db.integrations }),
 
     hubspotCheckConnectedAccount: () => ({ body: db.hubspotCheck }),
@@ -506,120 +497,13 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
   };
 }
 
-interface RouteEntry {
-  name: RouteName;
-  route: RouteDefinition;
-  pattern: RegExp;
-}
-
-// Paths with fewer parameters first: '/profiles/check-connected-account' before '/profiles/:userId'.
-const routeTable: RouteEntry[] = (Object.entries(serviceRoutes) as [RouteName, RouteDefinition][])
-  .map(([name, route]) => ({
-    name,
-    route,
-    pattern: new RegExp(`^${route.path.replace(/:([A-Za-z_]\w*)/g, '(?<$1>[^/]+)')}$`),
-  }))
-  .sort((a, b) => a.route.path.split(':').length - b.route.path.split(':').length);
-
-function matchRoute(method: string, path: string) {
-  for (const entry of routeTable) {
-    if (entry.route.method.toUpperCase() !== method) continue;
-    const match = entry.pattern.exec(path);
-    if (match) return { entry, params: { ...match.groups } };
-  }
-  return null;
-}
-
-/** Validates a request with the route's schemas, as the service does before any handler. */
-function validate(route: RouteDefinition, raw: { params: unknown; query: unknown; body: unknown }) {
-  const parsed: Record<string, unknown> = {};
-  for (const part of ['params', 'query', 'body'] as const) {
-    const schema = route.request?.[part];
-    if (!schema) continue;
-    const result = schema.safeParse(raw[part]);
-    if (!result.success) {
-      const message = result.error.issues[0]?.message ?? 'Invalid request';
-      return { ok: false as const, reply: error(400, { message, code: 'validation_error' }) };
-    }
-    parsed[part] = result.data;
-  }
-  return { ok: true as const, input: parsed };
-}
-
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function toResponse(reply: FakeReply<RouteName>, successStatus = 200): Response {
-  if ('text' in reply) return new Response(reply.text, { status: reply.status });
-  const [status, payload] =
-    'error' in reply ? [reply.status, reply.error] : [reply.status ?? successStatus, reply.body];
-  return new Response(JSON.stringify(payload), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-/**
- * Replaces fetch with the fake service. `db` is its data (seeded from `seed`); `on(route, …)`
- * replaces one route's behaviour for the rest of the test; `sent(route)` lists the requests that
- * reached a route, in order.
- */
+/** Replaces fetch with the fake service (see the API at the top of this file). */
 export function fakeService(seed: Partial<FakeDb> = {}) {
   const db: FakeDb = { ...emptyDb(), ...seed };
-  const handlers: FakeHandlers = serviceHandlers(db);
-  const requests: SentRequest[] = [];
-
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.clone().text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
-    const matched = matchRoute(request.method, url.pathname);
-    requests.push({
-      route: matched?.entry.name ?? null,
-      method: request.method,
-      path: url.pathname,
-      query: url.searchParams,
-      headers: request.headers,
-      body,
-    });
-    if (!matched) return toResponse(notFound());
-    const { entry, params } = matched;
-    if (unsafeMethods.has(request.method) && request.headers.get('X-CSRF-Token') !== 'csrf-1') {
-      return toResponse(error(403, serviceErrors.csrfInvalid));
-    }
-    const checked = validate(entry.route, {
-      params,
-      query: Object.fromEntries(url.searchParams),
-      body,
-    });
-    if (!checked.ok) return toResponse(checked.reply);
-    const handler = handlers[entry.name] as FakeHandler<RouteName> | undefined;
-    if (!handler) return toResponse(notFound());
-    const reply = await handler(checked.input as never, requests[requests.length - 1]!);
-    return toResponse(reply, entry.route.status);
-  });
-
-  return {
-    db,
-    requests,
-    /** Replaces what one route answers (the others keep the service's behaviour). */
-    on<N extends RouteName>(name: N, handler: FakeHandler<N>) {
-      (handlers as Record<RouteName, unknown>)[name] = handler;
-    },
-    /** The requests that reached one route, e.g. `sent('createApiKey')`. */
-    sent(name: RouteName) {
-      return requests.filter((request) => request.route === name);
-    },
-  };
+  const api = createFakeService({ routes: accountsRoutes, handlers: serviceHandlers(db) });
+  return { db, requests: api.requests, on: api.on, sent: api.sent };
 }
 
 export type FakeService = ReturnType<typeof fakeService>;
 
-/** A promise the test settles itself, to look at the page while a request is in flight. */
-export function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
+export { deferred } from '@outsync/app-runtime/testing';

@@ -1,6 +1,7 @@
 // Data the fake service starts from. Typed by the contracts' schemas (z.infer), so a fixture
-// that no longer has the shape the service answers does not compile.
-import type { CurrentUser } from '@outsync/contracts';
+// that no longer has the shape the service answers does not compile. The signed-in users
+// (customer, manager, admin) and oid(n) are the harness's.
+import { oid } from '@outsync/app-runtime/testing';
 import type {
   AdminUserRow,
   ApiKey,
@@ -12,10 +13,7 @@ import type {
   UserProfile,
 } from '@outsync/contracts/accounts';
 
-/** A MongoDB-style id (24 hexadecimal digits) made from a small number: oid(7) = '00…07'. */
-export function oid(n: number): string {
-  return n.toString(16).padStart(24, '0');
-}
+export { admin, customer, manager, oid } from '@outsync/app-runtime/testing';
 
 export function aUserProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
@@ -170,41 +168,3 @@ export function aBlockListSync(overrides: Partial<BlockListSync> = {}): BlockLis
     ...overrides,
   };
 }
-
-const details = (nickname: string) => ({
-  nickname,
-  email: `${nickname}@outsync.test`,
-  picture: 'data:image/svg+xml,%3Csvg%2F%3E',
-});
-
-/** A customer (no staff role) on the paid plan. */
-export const customer: CurrentUser = {
-  id: oid(0x100),
-  role: null,
-  isAdmin: false,
-  isManager: false,
-  isManagerOrAdmin: false,
-  isPaidTier: true,
-  userProfiles: [{ userProfileId: oid(1) }],
-  details: details('ada'),
-};
-
-export const manager: CurrentUser = {
-  ...customer,
-  id: oid(0x200),
-  role: 'MANAGER',
-  isManager: true,
-  isManagerOrAdmin: true,
-  userProfiles: [],
-  details: details('meg'),
-};
-
-export const admin: CurrentUser = {
-  ...customer,
-  id: oid(0x300),
-  role: 'ADMIN',
-  isAdmin: true,
-  isManagerOrAdmin: true,
-  userProfiles: [],
-  details: details('root'),
-};

@@ -1,12 +1,12 @@
+// The sign-in screens' answers for the harness's fake sync-service (`@outsync/app-runtime/testing`:
+// the core routes, their request schemas' 400, a clear 404 for what nobody answers). Answers are
+// keyed 'METHOD /path' and return the Response itself; there is no CSRF check, as the tests hand
+// out tokens of their own.
+import { createFakeService, noAnswer, routeKey } from '@outsync/app-runtime/testing';
+import { apiRoutes, type RouteDefinition } from '@outsync/contracts';
 import { serviceAnswers, serviceErrors } from './service-answers';
 
-/** One request the page sent, as the server would see it. */
-export interface SentRequest {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
+export { deferred } from '@outsync/app-runtime/testing';
 
 type Answer = () => Response | Promise<Response>;
 
@@ -38,31 +38,15 @@ export function defaultAnswers(): Record<string, Answer> {
  */
 export function fakeApi(overrides: Record<string, Answer> = {}) {
   const answers = { ...defaultAnswers(), ...overrides };
-  const requests: SentRequest[] = [];
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.clone().text();
-    requests.push({
-      method: request.method,
-      path: url.pathname,
-      headers: request.headers,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
-    });
-    const answer = answers[`${request.method} ${url.pathname}`];
-    return answer ? answer() : json(404, { message: 'Not found', code: 'not_found' });
-  });
+  const api = createFakeService({ csrfToken: null });
+  for (const [name, route] of Object.entries(apiRoutes) as [
+    keyof typeof apiRoutes,
+    RouteDefinition,
+  ][]) {
+    api.on(name, (_input, request) => answers[routeKey(route)]?.() ?? noAnswer(request));
+  }
   /** The requests to one path, e.g. `sent('POST /auth/code')`. */
   const sent = (route: string) =>
-    requests.filter(({ method, path }) => `${method} ${path}` === route);
-  return { answers, requests, sent };
-}
-
-/** A promise the test settles itself, to look at the page while a request is in flight. */
-export function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
+    api.requests.filter(({ method, path }) => `${method} ${path}` === route);
+  return { answers, requests: api.requests, sent };
 }

@@ -1,46 +1,16 @@
 // Data the fake service starts from, typed by the contracts (a fixture that no longer has the
 // shape the service answers does not compile).
 //
-// API: oid(n); aWebhookLog(n, overrides?); aCategoryRecord(n, overrides?); aBlockListLog(n, o?);
-// customer, manager (signed-in users).
-import type { CurrentUser } from '@outsync/contracts';
+// API: aWebhookLog(n, overrides?); aCategoryRecord(n, overrides?); aBlockListLog(n, o?); and
+// from the harness oid(n), customer, manager (signed-in users).
+import { oid } from '@outsync/app-runtime/testing';
 import type {
   BlockListLog,
   CategoryBaseFilterRecord,
   WebhookLog,
 } from '@outsync/contracts/history';
 
-/** A MongoDB-style id (24 hexadecimal digits) from a small number: oid(7) = '00…07'. */
-export function oid(n: number): string {
-  return n.toString(16).padStart(24, '0');
-}
-
-const details = (nickname: string) => ({
-  nickname,
-  email: `${nickname}@outsync.test`,
-  picture: 'data:image/svg+xml,%3Csvg%2F%3E',
-});
-
-export const customer: CurrentUser = {
-  id: oid(0x100),
-  role: null,
-  isAdmin: false,
-  isManager: false,
-  isManagerOrAdmin: false,
-  isPaidTier: true,
-  userProfiles: [{ userProfileId: oid(1) }],
-  details: details('ada'),
-};
-
-export const manager: CurrentUser = {
-  ...customer,
-  id: oid(0x200),
-  role: 'MANAGER',
-  isManager: true,
-  isManagerOrAdmin: true,
-  userProfiles: [],
-  details: details('meg'),
-};
+export { customer, manager, oid } from '@outsync/app-runtime/testing';
 
 /** Webhook log number `n`, synced, newest first when numbered from 1. */
 export function aWebhookLog(n: number, overrides: Partial<WebhookLog> = {}): WebhookLog {

@@ -1,53 +1,18 @@
 // Renders the module's pages as the shell does (API: renderPage(path, { user? }) → { router };
 // chooseOption(label, option); fakeLayout(); scrollTo(element, top)).
-import { configure, fireEvent, render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import {
-  ApiProvider,
-  createDashboardApiClient,
-  createQueryClient,
-  currentUserAtom,
-} from '@outsync/app-runtime';
+import { configure, fireEvent } from '@testing-library/react';
+import { customer, pageRoutes, renderRoutes } from '@outsync/app-runtime/testing';
 import type { CurrentUser } from '@outsync/contracts';
-import { UiProvider } from '@outsync/ui';
 import { pages } from '../app/pages';
-import { customer } from './fixtures';
+
+export { chooseOption } from '@outsync/app-runtime/testing';
 
 configure({ asyncUtilTimeout: 5000 });
 
 /** The page at `path` in the shell's providers; a 401 goes to /unauthorized. */
 export function renderPage(path: string, { user = customer }: { user?: CurrentUser } = {}) {
-  const store = createStore();
-  store.set(currentUserAtom, user);
-  const router = createMemoryRouter(
-    [
-      ...pages.map(({ path: pagePath, Component }) => ({ path: pagePath, element: <Component /> })),
-      { path: '/unauthorized', element: <h1>Unauthorized!</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = createQueryClient();
-  const client = createDashboardApiClient({
-    queryClient,
-    onUnauthorized: () => void router.navigate('/unauthorized'),
-  });
-  render(
-    <Provider store={store}>
-      <UiProvider>
-        <ApiProvider client={client} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </ApiProvider>
-      </UiProvider>
-    </Provider>,
-  );
+  const { router } = renderRoutes(pageRoutes(pages), { path, user });
   return { router };
-}
-
-/** Opens a select by its label and chooses the option named `option`. */
-export function chooseOption(label: string, option: string) {
-  fireEvent.click(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(screen.getByRole('option', { name: option }));
 }
 
 /**

@@ -1,10 +1,11 @@
-// A fake sync-service for the component tests of the webhooks area: fetch answers as the service
-// would, from an in-memory copy of its data. Every request is checked with the route's own
-// contract schemas (a 400 `validation_error` whose message is the first issue, as the real
-// service answers), state-changing calls need the CSRF token, and every answer is typed by the
-// route's response schema; the client parses each answer with the same schema, so a wrong one
-// fails the test. Create and update check the rules with `firstBlockingProblem` (400 with its
-// message) and store what `applyWebhookSaveRules` gives, as the service does.
+// The webhooks area's data and handlers for the harness's fake sync-service
+// (`@outsync/app-runtime/testing`): fetch answers as the service would, from an in-memory copy of
+// its data. The harness matches the route, checks the CSRF token and the route's request schemas
+// (a 400 `validation_error` whose message is the first issue, as the real service answers) and
+// answers unknown routes with a clear 404; the client parses each answer with the route's
+// response schema, so a wrong one fails the test. Create and update check the rules with
+// `firstBlockingProblem` (400 with its message) and store what `applyWebhookSaveRules` gives, as
+// the service does.
 //
 // API (stable):
 //   const api = fakeService(seed?)   replaces fetch; `seed` is a Partial<FakeDb> (see FakeDb)
@@ -27,14 +28,19 @@
 // Route names are those of `webhooksAreaRoutes` (shared/api/webhooks-api.ts) plus the core
 // `apiRoutes` (csrfToken…).
 import {
-  apiRoutes,
+  createFakeService,
+  type FakeHandler as HarnessHandler,
+  type FakeReply as HarnessReply,
+  type FakeHandlers as HarnessHandlers,
+  type SentRequest as HarnessSentRequest,
+  type ServiceRoutes as HarnessRoutes,
+  type UnmatchedHandler as HarnessUnmatched,
+} from '@outsync/app-runtime/testing';
+import {
   BISON_LEAD_CATEGORIES,
   type CrmKind,
   type CurrentUser,
   type ErrorEnvelope,
-  type RouteDefinition,
-  type RouteOutput,
-  type RouteParsedInput,
 } from '@outsync/contracts';
 import type {
   ApiKey,
@@ -66,11 +72,9 @@ import {
   validationError,
 } from './service-answers';
 
-/** Every route the service serves that this module may call. */
-const serviceRoutes = { ...apiRoutes, ...webhooksAreaRoutes };
-type ServiceRoutes = typeof serviceRoutes;
+type ServiceRoutes = HarnessRoutes<typeof webhooksAreaRoutes>;
 
-export type RouteName = keyof ServiceRoutes;
+export type RouteName = keyof ServiceRoutes & string;
 
 /** What the fake keeps, as the service's database would. Tests seed and inspect it. */
 export interface FakeDb {
@@ -131,35 +135,18 @@ export function emptyDb(): FakeDb {
  * One answer: a body (the route's success status; a string body goes as plain text, as the
  * generate call's does), an error envelope, or a page not in JSON.
  */
-export type FakeReply<N extends RouteName> =
-  | { status?: number; body: RouteOutput<ServiceRoutes[N]> }
-  | { status: number; error: ErrorEnvelope }
-  | { status: number; text: string };
+export type FakeReply<N extends RouteName> = HarnessReply<ServiceRoutes[N]>;
 
 /** A route's handler gets the request already validated by the route's schemas. */
-export type FakeHandler<N extends RouteName> = (
-  input: RouteParsedInput<ServiceRoutes[N]>,
-  request: SentRequest,
-) => FakeReply<N> | Promise<FakeReply<N>>;
+export type FakeHandler<N extends RouteName> = HarnessHandler<ServiceRoutes[N], RouteName>;
 
-export type FakeHandlers = { [N in RouteName]?: FakeHandler<N> };
+export type FakeHandlers = HarnessHandlers<ServiceRoutes>;
 
 /** What answers a request no route matches. */
-export type UnmatchedHandler = (
-  request: SentRequest,
-) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+export type UnmatchedHandler = HarnessUnmatched<RouteName>;
 
 /** One request the page sent, as the service saw it. */
-export interface SentRequest {
-  route: RouteName | null;
-  method: string;
-  /** The whole address, e.g. for a test webhook sent to the webhook's own host. */
-  url: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Headers;
-  body: unknown;
-}
+export type SentRequest = HarnessSentRequest<RouteName>;
 
 const error = (status: number, envelope: ErrorEnvelope) => ({ status, error: envelope });
 const notFound = (envelope: ErrorEnvelope = { message: 'Not found', code: 'not_found' }) =>
@@ -228,8 +215,6 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
   };
 
   return {
-    csrfToken: () => ({ body: { csrfToken: 'csrf-1' } }),
-
     webhooks: () => {
       const views = db.webhooks.filter(visible).map(viewOf);
       return {
@@ -412,159 +397,34 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
   }
 }
 
-interface RouteEntry {
-  name: RouteName;
-  route: RouteDefinition;
-  pattern: RegExp;
-}
-
-// Paths with fewer parameters first: '/webhooks/generate' before '/webhooks/:id'.
-const routeTable: RouteEntry[] = (Object.entries(serviceRoutes) as [RouteName, RouteDefinition][])
-  .map(([name, route]) => ({
-    name,
-    route,
-    pattern: new RegExp(`^${route.path.replace(/:([A-Za-z_]\w*)/g, '(?<$1>[^/]+)')}$`),
-  }))
-  .sort((a, b) => a.route.path.split(':').length - b.route.path.split(':').length);
-
-function matchRoute(method: string, path: string) {
-  for (const entry of routeTable) {
-    if (entry.route.method.toUpperCase() !== method) continue;
-    const match = entry.pattern.exec(path);
-    if (match) return { entry, params: { ...match.groups } };
-  }
-  return null;
-}
-
-/** Validates a request with the route's schemas, as the service does before any handler. */
-function validate(route: RouteDefinition, raw: { params: unknown; query: unknown; body: unknown }) {
-  const parsed: Record<string, unknown> = {};
-  for (const part of ['params', 'query', 'body'] as const) {
-    const schema = route.request?.[part];
-    if (!schema) continue;
-    const result = schema.safeParse(raw[part]);
-    if (!result.success) {
-      const message = result.error.issues[0]?.message ?? 'Invalid request';
-      return { ok: false as const, reply: error(400, validationError(message)) };
-    }
-    parsed[part] = result.data;
-  }
-  return { ok: true as const, input: parsed };
-}
-
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function jsonResponse(status: number, payload: unknown): Response {
-  return new Response(JSON.stringify(payload), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-function toResponse(reply: FakeReply<RouteName>, successStatus = 200): Response {
-  if ('text' in reply) return new Response(reply.text, { status: reply.status });
-  if ('error' in reply) return jsonResponse(reply.status, reply.error);
-  const status = reply.status ?? successStatus;
-  if (typeof reply.body === 'string') {
-    return new Response(reply.body, { status, headers: { 'content-type': 'text/plain' } });
-  }
-  return jsonResponse(status, reply.body);
-}
-
-async function bodyOf(request: Request): Promise<unknown> {
-  const text = await request.clone().text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** Replaces fetch with the fake service (see the API at the top of this file). */
 export function fakeService(seed: Partial<FakeDb> = {}) {
   const db: FakeDb = { ...emptyDb(), ...seed };
-  const handlers: FakeHandlers = serviceHandlers(db);
-  const requests: SentRequest[] = [];
-  // Set by acceptEmbedTokens: the bearer tokens the fake accepts instead of a session.
-  let embedTokens: Set<string> | null = null;
-  let unmatched: UnmatchedHandler = () => ({
-    status: 404,
-    body: { message: 'Not found', code: 'not_found' },
+  const api = createFakeService({
+    routes: webhooksAreaRoutes,
+    handlers: serviceHandlers(db),
   });
-
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const matched = matchRoute(request.method, url.pathname);
-    const sent: SentRequest = {
-      route: matched?.entry.name ?? null,
-      method: request.method,
-      url: url.href,
-      path: url.pathname,
-      query: url.searchParams,
-      headers: request.headers,
-      body: await bodyOf(request),
-    };
-    requests.push(sent);
-    if (!matched) {
-      const { status, body } = await unmatched(sent);
-      return jsonResponse(status, body);
-    }
-    const { entry, params } = matched;
-    if (embedTokens) {
-      const token = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
-      if (!embedTokens.has(token)) return toResponse(error(401, serviceErrors.embedTokenExpired));
-      if (!Object.hasOwn(webhooksEmbedRoutes, entry.name)) {
-        return toResponse(error(403, serviceErrors.embedRouteNotAllowed));
-      }
-    } else if (
-      unsafeMethods.has(request.method) &&
-      request.headers.get('X-CSRF-Token') !== 'csrf-1'
-    ) {
-      return toResponse(error(403, serviceErrors.csrfInvalid));
-    }
-    const checked = validate(entry.route, {
-      params,
-      query: Object.fromEntries(url.searchParams),
-      body: sent.body,
-    });
-    if (!checked.ok) return toResponse(checked.reply);
-    const handler = handlers[entry.name] as FakeHandler<RouteName> | undefined;
-    if (!handler) return toResponse(notFound());
-    const reply = await handler(checked.input as never, sent);
-    return toResponse(reply, entry.route.status);
-  });
-
   return {
     db,
-    requests,
-    /** Replaces what one route answers (the others keep the service's behaviour). */
-    on<N extends RouteName>(name: N, handler: FakeHandler<N>) {
-      (handlers as Record<RouteName, unknown>)[name] = handler;
-    },
+    requests: api.requests,
+    on: api.on,
+    onUnmatched: api.onUnmatched,
+    sent: api.sent,
     /** From now on answers as to an embedded module holding one of `tokens` (see the top). */
     acceptEmbedTokens(tokens: string[]) {
-      embedTokens = new Set(tokens);
-    },
-    /** Answers the requests no route matches (the webhook test address, for one). */
-    onUnmatched(handler: UnmatchedHandler) {
-      unmatched = handler;
-    },
-    /** The requests that reached one route, e.g. `sent('createWebhook')`. */
-    sent(name: RouteName) {
-      return requests.filter((request) => request.route === name);
+      const accepted = new Set(tokens);
+      api.authorize((request, route) => {
+        const token = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
+        if (!accepted.has(token)) return error(401, serviceErrors.embedTokenExpired);
+        if (!Object.hasOwn(webhooksEmbedRoutes, route)) {
+          return error(403, serviceErrors.embedRouteNotAllowed);
+        }
+        return undefined;
+      });
     },
   };
 }
 
 export type FakeService = ReturnType<typeof fakeService>;
 
-/** A promise the test settles itself, to look at the page while a request is in flight. */
-export function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
-}
+export { deferred } from '@outsync/app-runtime/testing';

@@ -9,7 +9,9 @@
 //   aWebhook(o?)                    a stored HUBSPOT webhook on hubspotProfile (smartlead, all events)
 //   aSalesforceWebhook(o?)          a stored SALESFORCE webhook on salesforceProfile
 //   webhookSettings(crm, input)     stored settings by the contracts' save rules (for overrides)
-//   customer, manager, admin        signed-in users; the customer owns oid(1) and oid(2)
+//   customer, manager, admin        signed-in users (the harness's); this customer owns oid(1)
+//                                   and oid(2)
+import { customer as harnessCustomer, oid } from '@outsync/app-runtime/testing';
 import type { CrmKind, CurrentUser } from '@outsync/contracts';
 import type {
   ApiKey,
@@ -27,10 +29,7 @@ import {
   type WebhookSettingsInput,
 } from '@outsync/contracts/webhooks';
 
-/** A MongoDB-style id (24 hexadecimal digits) made from a small number: oid(7) = '00…07'. */
-export function oid(n: number): string {
-  return n.toString(16).padStart(24, '0');
-}
+export { admin, manager, oid } from '@outsync/app-runtime/testing';
 
 /** Where the fake service's webhook URLs point ({host}/webhooks/{code}). */
 export const FAKE_API_HOST = 'http://localhost';
@@ -202,40 +201,8 @@ export function aSalesforceWebhook(overrides: Partial<Webhook> = {}): Webhook {
   });
 }
 
-const details = (nickname: string) => ({
-  nickname,
-  email: `${nickname}@outsync.test`,
-  picture: 'data:image/svg+xml,%3Csvg%2F%3E',
-});
-
 /** A customer (no staff role) on the paid plan, owner of profiles oid(1) and oid(2). */
 export const customer: CurrentUser = {
-  id: oid(0x100),
-  role: null,
-  isAdmin: false,
-  isManager: false,
-  isManagerOrAdmin: false,
-  isPaidTier: true,
+  ...harnessCustomer,
   userProfiles: [{ userProfileId: oid(1) }, { userProfileId: oid(2) }],
-  details: details('ada'),
-};
-
-export const manager: CurrentUser = {
-  ...customer,
-  id: oid(0x200),
-  role: 'MANAGER',
-  isManager: true,
-  isManagerOrAdmin: true,
-  userProfiles: [],
-  details: details('meg'),
-};
-
-export const admin: CurrentUser = {
-  ...customer,
-  id: oid(0x300),
-  role: 'ADMIN',
-  isAdmin: true,
-  isManagerOrAdmin: true,
-  userProfiles: [],
-  details: details('root'),
 };

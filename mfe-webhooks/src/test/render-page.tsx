@@ -8,28 +8,19 @@
 //   chooseOption(label, option, container?)     opens a select by its label, picks an option
 //   renderInShell(element, { user?, productName?, path? })   one element (a form, a dialog) in
 //                        the same providers; returns { router, queryClient, store, view }
+// The providers, toasts and selects are the harness's (`@outsync/app-runtime/testing`).
 import type { ReactElement } from 'react';
-import { configure, fireEvent, render, screen, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import {
-  ApiProvider,
-  createDashboardApiClient,
-  createQueryClient,
-  currentUserAtom,
-  productNameAtom,
-} from '@outsync/app-runtime';
+import { configure } from '@testing-library/react';
+import { pageRoutes, renderRoutes } from '@outsync/app-runtime/testing';
 import type { CurrentUser } from '@outsync/contracts';
-import { toastsAtom, UiProvider } from '@outsync/ui';
 import { pages } from '../app/pages';
 import { customer } from './fixtures';
+
+export { chooseOption, findToast, shownToasts } from '@outsync/app-runtime/testing';
 
 // The form and the dialogs load on first use (lazy chunks); on a busy machine that takes longer
 // than testing-library's default second, and a wait that gives up early tests nothing.
 configure({ asyncUtilTimeout: 5000 });
-
-type Store = ReturnType<typeof createStore>;
-let store: Store | null = null;
 
 /**
  * Renders the module's pages at `path` inside the providers the shell gives them: a signed-in
@@ -40,70 +31,12 @@ export function renderPage(
   path: string,
   { user = customer, productName }: { user?: CurrentUser | null; productName?: string } = {},
 ) {
-  store = createStore();
-  store.set(currentUserAtom, user);
-  if (productName !== undefined) store.set(productNameAtom, productName);
-  const router = createMemoryRouter(
-    [
-      ...pages.map(({ path: pagePath, Component }) => ({
-        path: pagePath,
-        element: <Component />,
-      })),
-      { path: '/unauthorized', element: <h1>Unauthorized!</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = createQueryClient();
-  const client = createDashboardApiClient({
-    queryClient,
-    onUnauthorized: () => void router.navigate('/unauthorized'),
+  const { router, queryClient, store } = renderRoutes(pageRoutes(pages), {
+    path,
+    user,
+    productName,
   });
-  render(
-    <Provider store={store}>
-      <UiProvider>
-        <ApiProvider client={client} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </ApiProvider>
-      </UiProvider>
-    </Provider>,
-  );
   return { router, queryClient, store };
-}
-
-/** The toasts' region (a field may show the same text as its own error). */
-function toastRegion() {
-  return within(screen.getByRole('region', { name: 'Notifications' }));
-}
-
-/** The toast that shows `text`: its severity, summary and life (0 = sticky). */
-export async function findToast(text: string) {
-  const detail = await toastRegion().findByText(text);
-  const element = detail.closest<HTMLElement>('[data-severity]');
-  if (!element) throw new Error(`"${text}" is not in a toast`);
-  const kept = store?.get(toastsAtom).find((toast) => toast.detail === text);
-  return {
-    severity: element.dataset.severity,
-    summary: element.querySelector('strong')?.textContent,
-    life: kept?.life,
-  };
-}
-
-/** The toasts on screen now, as "severity: detail". */
-export function shownToasts(): string[] {
-  return (store?.get(toastsAtom) ?? []).map((toast) => `${toast.severity}: ${toast.detail}`);
-}
-
-/**
- * Opens a select by its label and chooses the option named `option`, inside `container` (a
- * dialog: jsdom has no modal top layer, so the page behind it stays queryable).
- */
-export function chooseOption(
-  label: string,
-  option: string,
-  container: HTMLElement = document.body,
-) {
-  fireEvent.click(within(container).getByRole('combobox', { name: label }));
-  fireEvent.click(within(container).getByRole('option', { name: option }));
 }
 
 /**
@@ -119,29 +52,5 @@ export function renderInShell(
     path = '/admin/dashboard/webhooks',
   }: { user?: CurrentUser | null; productName?: string; path?: string } = {},
 ) {
-  store = createStore();
-  store.set(currentUserAtom, user);
-  if (productName !== undefined) store.set(productNameAtom, productName);
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '/unauthorized', element: <h1>Unauthorized!</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  const queryClient = createQueryClient();
-  const client = createDashboardApiClient({
-    queryClient,
-    onUnauthorized: () => void router.navigate('/unauthorized'),
-  });
-  const view = render(
-    <Provider store={store}>
-      <UiProvider>
-        <ApiProvider client={client} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </ApiProvider>
-      </UiProvider>
-    </Provider>,
-  );
-  return { router, queryClient, store, view };
+  return renderRoutes([{ path, element }], { path, user, productName });
 }

@@ -13,7 +13,7 @@ import {
   managerUser,
   serviceErrors,
 } from '../test/fake-server';
-import { findToast } from '../test/toasts';
+import { findToast } from '@outsync/app-runtime/testing';
 
 let server: ReturnType<typeof fakeServer>;
 let assign: jest.SpyInstance;

@@ -1,55 +1,36 @@
-import type { CurrentUser } from '@outsync/contracts';
+import {
+  aCurrentUser,
+  createFakeService,
+  noAnswer,
+  routeKey,
+  userDetails,
+} from '@outsync/app-runtime/testing';
+import { apiRoutes, type CurrentUser, type RouteDefinition } from '@outsync/contracts';
 
 type Handler = (
   request: Request,
 ) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 
 /** Staff with role ADMIN on the paid tier. */
-export const adminUser: CurrentUser = {
+export const adminUser = aCurrentUser({
   id: 'u1',
   role: 'ADMIN',
-  isAdmin: true,
-  isManager: false,
-  isManagerOrAdmin: true,
-  isPaidTier: true,
-  userProfiles: [],
-  details: {
-    nickname: 'ada',
-    email: 'ada@example.com',
-    picture: 'data:image/svg+xml,%3Csvg%2F%3E',
-  },
-};
+  details: userDetails('ada', 'ada@example.com'),
+});
 
 /** Staff with role MANAGER: not an admin, but a manager-or-admin (spec 01 §6). */
-export const managerUser: CurrentUser = {
-  ...adminUser,
+export const managerUser = aCurrentUser({
   id: 'u3',
   role: 'MANAGER',
-  isAdmin: false,
-  isManager: true,
-  isManagerOrAdmin: true,
-  details: {
-    nickname: 'meg',
-    email: 'meg@example.com',
-    picture: 'data:image/svg+xml,%3Csvg%2F%3E',
-  },
-};
+  details: userDetails('meg', 'meg@example.com'),
+});
 
 /** A customer account user (no role) on the free plan. */
-export const freeCustomer: CurrentUser = {
-  ...adminUser,
+export const freeCustomer = aCurrentUser({
   id: 'u2',
-  role: null,
-  isAdmin: false,
-  isManager: false,
-  isManagerOrAdmin: false,
   isPaidTier: false,
-  details: {
-    nickname: 'bob',
-    email: 'bob@example.com',
-    picture: 'data:image/svg+xml,%3Csvg%2F%3E',
-  },
-};
+  details: userDetails('bob', 'bob@example.com'),
+});
 
 /**
  * The real service's error envelopes for the calls the shell makes (copied from sync-service:
@@ -76,8 +57,9 @@ export const serviceErrors = {
 } as const;
 
 /**
- * Answers the component tests' HTTP calls at the fetch level, as the service would, and records
- * them. Keys are "METHOD /path"; `handlers` may be changed during a test.
+ * Answers the component tests' HTTP calls as the service would, through the harness's fake
+ * (`@outsync/app-runtime/testing`: the core routes, a clear 404 for what nobody answers), and
+ * records them. Keys are "METHOD /path"; `handlers` may be changed during a test.
  */
 export function fakeServer(overrides: Record<string, Handler> = {}, user: CurrentUser = adminUser) {
   const handlers: Record<string, Handler> = {
@@ -87,23 +69,21 @@ export function fakeServer(overrides: Record<string, Handler> = {}, user: Curren
     'DELETE /auth/logout': () => ({ body: { redirectUrl: '/' } }),
     ...overrides,
   };
-  const requests: Request[] = [];
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(
-      input instanceof Request ? input : new URL(String(input), 'http://localhost'),
-      init,
-    );
-    requests.push(request);
-    const key = `${request.method} ${new URL(request.url).pathname}`;
-    const handler = handlers[key];
-    if (!handler) {
-      return Response.json({ message: `No fake for ${key}`, code: 'not_found' }, { status: 404 });
-    }
-    const { status = 200, body } = await handler(request);
-    return Response.json(body ?? {}, { status });
-  });
+  // The tests hand out their own CSRF tokens: the fake checks none.
+  const api = createFakeService({ csrfToken: null });
+  for (const [name, route] of Object.entries(apiRoutes) as [
+    keyof typeof apiRoutes,
+    RouteDefinition,
+  ][]) {
+    api.on(name, async (_input, sent) => {
+      const handler = handlers[routeKey(route)];
+      if (!handler) return noAnswer(sent);
+      const { status = 200, body } = await handler(sent.request);
+      return Response.json(body ?? {}, { status });
+    });
+  }
   /** The requests to one route, e.g. `sent('DELETE /auth/logout')`. */
   const sent = (route: string) =>
-    requests.filter((request) => `${request.method} ${new URL(request.url).pathname}` === route);
-  return { handlers, requests, sent, restore: () => spy.mockRestore() };
+    api.requests.filter((request) => `${request.method} ${request.path}` === route);
+  return { handlers, requests: api.requests, sent, restore: api.restore };
 }

@@ -1,9 +1,6 @@
 import type { ReactElement } from 'react';
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { Provider as JotaiProvider } from 'jotai';
-import { ApiProvider, createQueryClient } from '@outsync/app-runtime';
-import { UiProvider } from '@outsync/ui';
+import type { RouteObject } from 'react-router';
+import { renderRoutes, renderWithProviders, settled } from '@outsync/app-runtime/testing';
 import { createShellApiClient } from '../session/shell-api-client';
 
 /**
@@ -11,18 +8,10 @@ import { createShellApiClient } from '../session/shell-api-client';
  * a fresh query cache (the page's one would carry answers from test to test).
  */
 export async function renderAt(path: string, routes: RouteObject[]) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createQueryClient();
-  const api = createShellApiClient({
-    onUnauthorized: () => void router.navigate('/unauthorized'),
-    queryClient,
-  });
-  const utils = await renderWithUi(
-    <ApiProvider client={api} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </ApiProvider>,
+  const { view, router, queryClient } = await settled(() =>
+    renderRoutes(routes, { path, unauthorizedPage: false, createClient: createShellApiClient }),
   );
-  return { ...utils, router, queryClient };
+  return { ...view, router, queryClient };
 }
 
 /**
@@ -30,14 +19,6 @@ export async function renderAt(path: string, routes: RouteObject[]) {
  * replays a suspended render inside an awaited act().
  */
 export async function renderWithUi(element: ReactElement) {
-  let utils: ReturnType<typeof render> | undefined;
-  await act(async () => {
-    utils = render(
-      <JotaiProvider>
-        <UiProvider>{element}</UiProvider>
-      </JotaiProvider>,
-    );
-  });
-  if (!utils) throw new Error('render did not run');
-  return utils;
+  const { view } = await settled(() => renderWithProviders(element));
+  return view;
 }
