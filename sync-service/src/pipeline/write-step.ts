@@ -1,0 +1,101 @@
+import type { WriteItem, WriteOutcome } from './write/crm-writer';
+import type { WebhookContext } from './ports';
+import { forwardDeliveries } from './forward-step';
+import { leaseFor, type PipelineRun, type ReadyEvent } from './run';
+import { settle } from './settle';
+
+/**
+ * Writes the ready events account by account (accounts in parallel, each account's events as
+ * one batch), forwards what was written, settles every event and queues the retries.
+ */
+export async function writeAndFinish(run: PipelineRun, ready: ReadyEvent[]): Promise<void> {
+  const started = run.deps.now();
+  const byAccount = new Map<string, ReadyEvent[]>();
+  for (const entry of ready) {
+    const key = entry.context.accountKey;
+    byAccount.set(key, [...(byAccount.get(key) ?? []), entry]);
+  }
+  await Promise.all(
+    [...byAccount.values()].map(async (entries) => {
+      const outcomes = await writeAccount(run, entries, entries[0]?.context);
+      const retries = await Promise.all(
+        entries.map(async ({ doc, context, event }) => {
+          const outcome = outcomes.get(doc._id.toString()) ?? {
+            kind: 'retry' as const,
+            step: 'crm',
+            message: 'The CRM write did not finish.',
+          };
+          const forwards =
+            outcome.kind === 'retry'
+              ? (doc.steps.forwards ?? [])
+              : await forwardDeliveries(run, doc, context, event);
+          const due = await settle(run, doc, started, outcome, forwards);
+          return due ? { id: doc._id.toString(), due } : null;
+        }),
+      );
+      await scheduleRetries(
+        run,
+        retries.filter((retry) => retry !== null),
+      );
+    }),
+  );
+}
+
+/**
+ * One job for the account's events that will be tried again, at the latest of their times,
+ * so a batch that met a rate limit or an outage is retried as a batch, not event by event.
+ */
+async function scheduleRetries(run: PipelineRun, retries: Array<{ id: string; due: Date }>) {
+  if (retries.length === 0) return;
+  const due = new Date(Math.max(...retries.map((retry) => retry.due.getTime())));
+  const ids = retries.map((retry) => retry.id);
+  await run.deps.schedule(ids, due).catch((error: unknown) => {
+    // The sweep picks up due events that no job was queued for.
+    run.log.warn({ err: error, events: ids.length }, 'could not queue the retry');
+  });
+}
+
+async function writeAccount(
+  run: PipelineRun,
+  entries: ReadyEvent[],
+  context: WebhookContext | undefined,
+): Promise<Map<string, WriteOutcome>> {
+  const writer = context?.writer;
+  if (!writer) {
+    const message = context?.writerProblem ?? 'The CRM account cannot be written.';
+    return new Map(
+      entries.map(({ doc }) => [doc._id.toString(), { kind: 'failed', step: 'crm', message }]),
+    );
+  }
+  const items: WriteItem[] = entries.map(({ doc, context: own, event }) => ({
+    id: doc._id.toString(),
+    event,
+    settings: own.settings,
+    steps: { ...doc.steps },
+    leadKey: doc.leadKey,
+  }));
+  return writer.write(
+    items,
+    (eventId, steps) => run.deps.events.recordSteps(eventId, steps),
+    (waiting) => stillHeld(run, waiting),
+  );
+}
+
+/**
+ * When the account's turn comes: the events this run still holds, each given a full lease again
+ * and with its steps as they are now. The lease is renewed before it is read, so an event
+ * another run took once its lease ran out (its write waited behind the account's earlier ones)
+ * is left to that run and never written twice.
+ */
+async function stillHeld<Item extends Pick<WriteItem, 'id' | 'steps'>>(
+  run: PipelineRun,
+  items: readonly Item[],
+): Promise<Item[]> {
+  const ids = items.map((item) => item.id);
+  await run.deps.events.renewLeases(ids, leaseFor(run, run.deps.now()));
+  const stepsOf = await run.deps.events.stepsHeldBy(ids, run.token);
+  return items.flatMap((item) => {
+    const steps = stepsOf.get(item.id);
+    return steps ? [{ ...item, steps: { ...steps } }] : [];
+  });
+}
