@@ -10,14 +10,8 @@ import {
 } from '@outsync/sandbox';
 import { buildApiKey } from '../../testing/account-factories';
 import { guardOutboundCalls } from '../../testing/nock-guard';
-import {
-  buildProfile,
-  connectHubspot,
-  sandboxEnv,
-  startTestSandbox,
-  connectBothCrms,
-} from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { buildProfile, connectHubspot, connectBothCrms } from '../../testing/profile-factories';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 
 // The block-list forms' pickers end to end: the real app against an in-process sandbox whose
@@ -40,7 +34,7 @@ type HeyreachLists = {
 type HeyreachCreated = { success: boolean; listId: string | null; error: string | null };
 
 let sandbox: RunningSandbox;
-let app: TestApp;
+let app: SandboxTestApp;
 let owner: TestClient;
 let ownerId: string;
 let hubspotId: string;
@@ -91,15 +85,8 @@ async function storeKey(platform: Platform, apiKey: string, profileId = hubspotI
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  app = await startTestApp({
-    env: {
-      ...sandboxEnv(sandbox.url),
-      SMARTLEAD_API_URL: `${sandbox.url}/smartlead`,
-      INSTANTLY_API_URL: `${sandbox.url}/instantly`,
-      HEYREACH_API_URL: `${sandbox.url}/heyreach`,
-    },
-  });
+  app = await startSandboxTestApp();
+  sandbox = app.sandbox;
   owner = await app.signIn({ email: 'block-list-helpers@customer.test' });
   ({ ownerId, hubspotId, salesforceId } = await connectBothCrms(app.url, owner, sandbox.url));
   for (const platform of ['smartlead', 'instantly', 'heyreach'] as const) {
@@ -108,7 +95,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 afterEach(async () => {
   await setFaults({ system: '*', errorRate: 0 });

@@ -8,8 +8,8 @@ import { runBlockListSync, type BlockListRunOutcome } from './run/run-block-list
 import { buildApiKey } from '../../testing/account-factories';
 import { sandboxLists, type SandboxLists } from '../../testing/block-list-fixtures';
 import { guardOutboundCalls } from '../../testing/nock-guard';
-import { sandboxEnv, startTestSandbox, connectBothCrms } from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { connectBothCrms } from '../../testing/profile-factories';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 import { memoryLogger } from '../../testing/test-support';
 import { apiKeyModel } from '../api-keys';
@@ -31,7 +31,7 @@ const SALESFORCE_CREATE = '/api/admin/salesforce/blocked-lists';
 
 let sandbox: RunningSandbox;
 let lists: SandboxLists;
-let app: TestApp;
+let app: SandboxTestApp;
 let owner: TestClient;
 let hubspotId: string;
 let salesforceId: string;
@@ -123,16 +123,9 @@ function hubspotBody(overrides: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
+  app = await startSandboxTestApp();
+  sandbox = app.sandbox;
   lists = sandboxLists(sandbox.url);
-  app = await startTestApp({
-    env: {
-      ...sandboxEnv(sandbox.url),
-      SMARTLEAD_API_URL: `${sandbox.url}/smartlead`,
-      INSTANTLY_API_URL: `${sandbox.url}/instantly`,
-      HEYREACH_API_URL: `${sandbox.url}/heyreach`,
-    },
-  });
   owner = await app.signIn({ email: 'block-lists@customer.test' });
   ({ hubspotId, salesforceId } = await connectBothCrms(app.url, owner, sandbox.url));
   await profileModel(app.db.connection).updateMany({}, { $set: { canBlockList: true } });
@@ -152,7 +145,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 afterEach(async () => {
   await lists.setFaults({ system: '*', errorRate: 0 });

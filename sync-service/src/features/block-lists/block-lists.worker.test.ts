@@ -4,8 +4,8 @@ import { DEMO_API_KEYS, type RunningSandbox } from '@outsync/sandbox';
 import { buildApiKey } from '../../testing/account-factories';
 import { sandboxLists, type SandboxLists } from '../../testing/block-list-fixtures';
 import { guardOutboundCalls } from '../../testing/nock-guard';
-import { connectHubspot, sandboxEnv, startTestSandbox } from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { connectHubspot } from '../../testing/profile-factories';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 import { profileModel } from '../profiles';
 
@@ -19,7 +19,7 @@ const SYNCS = '/api/admin/dashboard/smartlead/blocked-lists';
 
 let sandbox: RunningSandbox;
 let lists: SandboxLists;
-let app: TestApp;
+let app: SandboxTestApp;
 let owner: TestClient;
 let profileId: string;
 let keyId: string;
@@ -40,18 +40,16 @@ async function syncOf(id: string): Promise<BlockListSync | undefined> {
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  lists = sandboxLists(sandbox.url);
-  app = await startTestApp({
+  app = await startSandboxTestApp({
     worker: true,
     env: {
-      ...sandboxEnv(sandbox.url),
-      SMARTLEAD_API_URL: `${sandbox.url}/smartlead`,
       BLOCK_LIST_SWEEP_INTERVAL_MS: '1000',
       BLOCK_LIST_INTERVAL_MS: '3000',
       BLOCK_LIST_LEASE_MS: '5000',
     },
   });
+  sandbox = app.sandbox;
+  lists = sandboxLists(sandbox.url);
   owner = await app.signIn({ email: 'block-list-worker@customer.test', isPaidTier: true });
   await connectHubspot(app.url, owner);
   const me = (await owner.get<MeResponse>('/api/admin/me')).body;
@@ -66,7 +64,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 
 it('runs on create, stops on pause, runs again on resume and when the interval is over', async () => {

@@ -6,17 +6,16 @@ import {
   SALESFORCE_DEMO_ACCESS_TOKEN,
   SALESFORCE_DEMO_INSTANCE_PATH,
   SALESFORCE_DEMO_ORG_ID,
-  startSandbox,
   type RunningSandbox,
 } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
 import { buildProfile } from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
 import { buildWebhook } from '../../testing/webhook-factories';
 import { webhookEventModel, type WebhookEventDoc } from './webhook-event.model';
 
 let sandbox: RunningSandbox;
-let app: TestApp;
+let app: SandboxTestApp;
 let ownerId: Types.ObjectId;
 let profileId: Types.ObjectId;
 /** An active user of the demo org: the webhook's selected owner. */
@@ -33,12 +32,12 @@ async function soql<Row>(query: string): Promise<Row[]> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, smtpPort: 0, host: '127.0.0.1' });
-  const { host } = new URL(sandbox.url);
-  app = await startTestApp({
+  app = await startSandboxTestApp({
+    sandboxHost: '127.0.0.1',
     worker: true,
-    env: { OUTBOUND_ALLOW_HOSTS: host, SYNC_BATCH_WINDOW_MS: '20' },
+    env: { SYNC_BATCH_WINDOW_MS: '20' },
   });
+  sandbox = app.sandbox;
   await app.signIn({ email: 'sf-owner@example.com', isPaidTier: true });
   const owner = await app.models.users.findOne({ email: 'sf-owner@example.com' }).lean();
   if (!owner) throw new Error('owner missing');
@@ -63,7 +62,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 
 async function webhook(settings: Parameters<typeof buildWebhook>[1]['settings']) {

@@ -3,20 +3,19 @@
 import {
   HUBSPOT_DEMO_HUB_ID,
   HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
-  startSandbox,
   type RunningSandbox,
 } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
 import { apiKeyModel } from '../api-keys';
 import { buildProfile } from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 import { webhookModel } from '../webhooks';
 import { buildWebhook } from '../../testing/webhook-factories';
 import { webhookEventModel, type WebhookEventDoc } from './webhook-event.model';
 
 let sandbox: RunningSandbox;
-let app: TestApp;
+let app: SandboxTestApp;
 let ownerId: Types.ObjectId;
 let profileId: Types.ObjectId;
 let ownerClient: TestClient;
@@ -25,17 +24,12 @@ let ownerClient: TestClient;
 const DEMO_OWNER_ID = '70000001';
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, smtpPort: 0, host: '127.0.0.1' });
-  const { host } = new URL(sandbox.url);
-  app = await startTestApp({
+  app = await startSandboxTestApp({
+    sandboxHost: '127.0.0.1',
     worker: true,
-    env: {
-      HUBSPOT_API_URL: `${sandbox.url}/hubspot`,
-      SMARTLEAD_API_URL: `${sandbox.url}/smartlead`,
-      OUTBOUND_ALLOW_HOSTS: host,
-      SYNC_BATCH_WINDOW_MS: '20',
-    },
+    env: { SYNC_BATCH_WINDOW_MS: '20' },
   });
+  sandbox = app.sandbox;
   ownerClient = await app.signIn({ email: 'paid-owner@example.com', isPaidTier: true });
   const owner = await app.models.users.findOne({ email: 'paid-owner@example.com' }).lean();
   if (!owner) throw new Error('owner missing');
@@ -51,7 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 
 async function webhook(settings: Parameters<typeof buildWebhook>[1]['settings'] = {}) {

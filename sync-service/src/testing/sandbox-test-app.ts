@@ -1,0 +1,51 @@
+// The real app against a sandbox of its own (simulated HubSpot, Salesforce and platforms):
+// every CRM and platform URL of the app points at the sandbox, and stop() stops both.
+import { startSandbox, type RunningSandbox } from '@outsync/sandbox';
+import { sandboxEnv } from './profile-factories';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
+
+export type SandboxTestApp = TestApp & { sandbox: RunningSandbox };
+
+export type SandboxTestAppOptions = TestAppOptions & {
+  /** The sandbox's address; all interfaces when omitted (so `localhost` works too). */
+  sandboxHost?: string;
+};
+
+/** The app's environment for a sandbox at `url`: HubSpot's OAuth and API, the platforms' APIs. */
+export function sandboxAppEnv(url: string): Record<string, string> {
+  return {
+    ...sandboxEnv(url),
+    SMARTLEAD_API_URL: `${url}/smartlead`,
+    INSTANTLY_API_URL: `${url}/instantly`,
+    HEYREACH_API_URL: `${url}/heyreach`,
+  };
+}
+
+/** Starts a sandbox on a free port, then the test app against it (`options.env` on top). */
+export async function startSandboxTestApp(
+  options: SandboxTestAppOptions = {},
+): Promise<SandboxTestApp> {
+  const { sandboxHost, ...appOptions } = options;
+  const sandbox = await startSandbox({
+    port: 0,
+    smtpPort: 0,
+    ...(sandboxHost ? { host: sandboxHost } : {}),
+  });
+  try {
+    const app = await startTestApp({
+      ...appOptions,
+      env: { ...sandboxAppEnv(sandbox.url), ...appOptions.env },
+    });
+    return {
+      ...app,
+      sandbox,
+      async stop() {
+        await app.stop();
+        await sandbox.stop();
+      },
+    };
+  } catch (error) {
+    await sandbox.stop();
+    throw error;
+  }
+}
