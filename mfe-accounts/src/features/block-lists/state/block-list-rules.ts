@@ -1,8 +1,10 @@
+import * as z from '@outsync/contracts/zod';
 import { platformDisplayName, platformFacts, type Platform } from '@outsync/contracts';
 import type { BlockListType, BlockType } from '@outsync/contracts/accounts';
 
 // The rules both block-list forms share (spec 02 §4, §5, §9): which block types a platform
-// takes, the non-Latin rule, the client rule, and the checks of the fields both forms have.
+// takes, the non-Latin rule, the client rule, the checks of the fields both forms have, and how
+// a form's checks and change rules become its schema and its transition.
 
 /** Spec 02 §5: the forms' validation messages. */
 export const blockListMessages = {
@@ -34,6 +36,34 @@ export interface BlockListFormContext {
   listName: (listId: string) => string;
   /** How many clients the key sees (Smartlead): one is required from two on. */
   clientCount: (apiKeyId: string) => number;
+}
+
+/**
+ * A form's values schema with its checks (spec 02 §5), as the schema `useZodForm` validates
+ * with: a failed check is the issue on its field, and the output is the request to send.
+ */
+export function checkedFormSchema<Form extends Record<string, unknown>, Body>(
+  values: z.ZodType<Form, Form>,
+  check: (form: Form, context: BlockListFormContext) => FormCheck<keyof Form & string, Body>,
+  context: BlockListFormContext,
+) {
+  return values.transform((form, ctx) => {
+    const checked = check(form, context);
+    if (checked.ok) return checked.body;
+    ctx.addIssue({ code: 'custom', message: checked.message, path: [checked.field] });
+    return z.NEVER;
+  });
+}
+
+/** What a change of one field does to the others (spec 02 §4), by field. */
+export type ChangeRules<Form> = { [Field in keyof Form]?: (form: Form) => Form };
+
+/** A form's transition from its rules: choosing the value already chosen changes nothing. */
+export function transitionOn<Form>(rules: ChangeRules<Form>) {
+  return (previous: Form, next: Form, changed: keyof Form): Form => {
+    if (previous[changed] === next[changed]) return next;
+    return rules[changed]?.(next) ?? next;
+  };
 }
 
 /** The social tool (HeyReach) blocks profile URLs: its own fields, and no domains. */

@@ -14,9 +14,11 @@ import {
 } from '@outsync/contracts/accounts';
 import {
   blockListMessages,
+  checkedFormSchema,
   checkTarget,
   isSocialPlatform,
   targetAfterPlatformChange,
+  transitionOn,
   usesDomainForNonLatin,
   type BlockListFormContext,
   type FormCheck,
@@ -110,33 +112,16 @@ export function checkHubspotBlockListForm(
 
 /** The form's checks as the schema `useZodForm` validates with; its output is the request. */
 export function hubspotBlockListSchema(context: BlockListFormContext) {
-  return HubspotBlockListFormSchema.transform((form, ctx) => {
-    const checked = checkHubspotBlockListForm(form, context);
-    if (checked.ok) return checked.body;
-    ctx.addIssue({ code: 'custom', message: checked.message, path: [checked.field] });
-    return z.NEVER;
-  });
+  return checkedFormSchema(HubspotBlockListFormSchema, checkHubspotBlockListForm, context);
 }
 
 /** Spec 02 §4 "HUBSPOT block-list form": what one change does to the other fields. */
-export function hubspotBlockListTransition(
-  previous: HubspotBlockListForm,
-  next: HubspotBlockListForm,
-  changed: keyof HubspotBlockListForm,
-): HubspotBlockListForm {
-  if (previous[changed] === next[changed]) return next;
-  switch (changed) {
-    case 'listType':
-      return afterListTypeChange(next);
-    case 'platform':
-      return afterPlatformChange(next);
-    case 'apiKeyId':
-      // Clients and HeyReach lists are the key's: another key has others.
-      return { ...next, client: null, heyReachListId: null, newListName: '' };
-    default:
-      return next;
-  }
-}
+export const hubspotBlockListTransition = transitionOn<HubspotBlockListForm>({
+  listType: afterListTypeChange,
+  platform: afterPlatformChange,
+  // Clients and HeyReach lists are the key's: another key has others.
+  apiKeyId: (form) => ({ ...form, client: null, heyReachListId: null, newListName: '' }),
+});
 
 function afterListTypeChange(form: HubspotBlockListForm): HubspotBlockListForm {
   // The list source offers the lists of the chosen type: the old list is of the other one.

@@ -6,9 +6,11 @@ import {
 } from '@outsync/contracts/accounts';
 import {
   blockListMessages,
+  checkedFormSchema,
   checkTarget,
   isSocialPlatform,
   targetAfterPlatformChange,
+  transitionOn,
   usesDomainForNonLatin,
   type BlockListFormContext,
   type FormCheck,
@@ -69,33 +71,17 @@ export function checkSalesforceBlockListForm(
 
 /** The form's checks as the schema `useZodForm` validates with; its output is the request. */
 export function salesforceBlockListSchema(context: BlockListFormContext) {
-  return SalesforceBlockListFormSchema.transform((form, ctx) => {
-    const checked = checkSalesforceBlockListForm(form, context);
-    if (checked.ok) return checked.body;
-    ctx.addIssue({ code: 'custom', message: checked.message, path: [checked.field] });
-    return z.NEVER;
-  });
+  return checkedFormSchema(SalesforceBlockListFormSchema, checkSalesforceBlockListForm, context);
 }
 
 /** Spec 02 §4 "SALESFORCE block-list form": what one change does to the other fields. */
-export function salesforceBlockListTransition(
-  previous: SalesforceBlockListForm,
-  next: SalesforceBlockListForm,
-  changed: keyof SalesforceBlockListForm,
-): SalesforceBlockListForm {
-  if (previous[changed] === next[changed]) return next;
-  switch (changed) {
-    case 'listIdentifier':
-      // Another report has other fields.
-      return { ...next, fields: [] };
-    case 'platform': {
-      const cleared = targetAfterPlatformChange(next);
-      return isSocialPlatform(next.platform) ? { ...cleared, blockType: null } : cleared;
-    }
-    case 'apiKeyId':
-      // Clients are the key's: another key has others.
-      return { ...next, client: null };
-    default:
-      return next;
-  }
-}
+export const salesforceBlockListTransition = transitionOn<SalesforceBlockListForm>({
+  // Another report has other fields.
+  listIdentifier: (form) => ({ ...form, fields: [] }),
+  platform: (form) => {
+    const cleared = targetAfterPlatformChange(form);
+    return isSocialPlatform(form.platform) ? { ...cleared, blockType: null } : cleared;
+  },
+  // Clients are the key's: another key has others.
+  apiKeyId: (form) => ({ ...form, client: null }),
+});
