@@ -8,13 +8,9 @@ import {
 import nock from 'nock';
 import { buildUserAccount } from '../../testing/account-factories';
 import { guardOutboundCalls } from '../../testing/nock-guard';
-import {
-  buildProfile,
-  sandboxEnv,
-  startTestSandbox,
-  connectBothCrms,
-} from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { buildProfile, sandboxEnv, connectBothCrms } from '../../testing/profile-factories';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
+import { startTestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { profileModel, type ProfileDoc } from './profiles.service';
 
@@ -24,7 +20,7 @@ type Owner = { id: string; firstName: string; lastName: string; email: string; n
 type Error_ = { code: string; message: string };
 
 let sandbox: RunningSandbox;
-let app: TestApp;
+let app: SandboxTestApp;
 let clock: Date;
 let owner: TestClient;
 let hubspotId: string;
@@ -71,14 +67,13 @@ async function stored(id: string): Promise<ProfileDoc> {
 
 beforeAll(async () => {
   clock = new Date();
-  sandbox = await startTestSandbox();
-  app = await startTestApp({ now: () => clock, env: sandboxEnv(sandbox.url) });
+  app = await startSandboxTestApp({ now: () => clock });
+  sandbox = app.sandbox;
   owner = await app.signIn({ email: 'crm-data-owner@customer.test' });
   ({ hubspotId, salesforceId } = await connectBothCrms(app.url, owner, sandbox.url));
 });
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 afterEach(async () => {
   await setFaults({ system: '*', errorRate: 0 });

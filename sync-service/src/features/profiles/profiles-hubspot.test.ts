@@ -13,27 +13,25 @@ import {
   buildProfile,
   callbackPath,
   connectHubspot,
-  sandboxEnv,
-  startTestSandbox,
 } from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
+import { startTestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { profileModel, type ProfileDoc } from './profiles.service';
 
 guardOutboundCalls();
 
 let sandbox: RunningSandbox;
-let app: TestApp;
+let app: SandboxTestApp;
 let clock: Date;
 let seq = 0;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  app = await startTestApp({ now: () => clock, env: sandboxEnv(sandbox.url) });
+  app = await startSandboxTestApp({ now: () => clock });
+  sandbox = app.sandbox;
 });
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 beforeEach(() => {
   clock = new Date();

@@ -14,29 +14,26 @@ import {
   browserGet,
   buildProfile,
   callbackPath,
-  sandboxEnv,
-  startTestSandbox,
 } from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 import { profileModel, type ProfileDoc } from './profiles.service';
 
 guardOutboundCalls();
 
 let sandbox: RunningSandbox;
-let app: TestApp;
+let app: SandboxTestApp;
 let seq = 0;
 const SECRET = 'consumer-secret-that-must-never-show-7c1e';
 const DASHBOARD = 'http://localhost:3000/admin/dashboard/salesforce';
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
   // A name with no DNS answer, for the domain-typo case.
-  app = await startTestApp({ env: sandboxEnv(sandbox.url), dns: { 'no-such-org.invalid': [] } });
+  app = await startSandboxTestApp({ dns: { 'no-such-org.invalid': [] } });
+  sandbox = app.sandbox;
 });
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 
 function customer(): Promise<TestClient> {

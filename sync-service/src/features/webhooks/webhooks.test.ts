@@ -20,10 +20,8 @@ import {
   buildProfile,
   callbackPath,
   connectHubspot,
-  sandboxEnv,
-  startTestSandbox,
 } from '../../testing/profile-factories';
-import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 import { buildWebhook } from '../../testing/webhook-factories';
 import { profileModel } from '../profiles';
@@ -39,7 +37,7 @@ const WEBHOOKS = '/api/admin/webhooks';
 type Error_ = { code: string; message: string };
 
 let sandbox: RunningSandbox;
-let app: TestApp;
+let app: SandboxTestApp;
 let owner: TestClient;
 let ownerId: string;
 let ownerEmail: string;
@@ -52,11 +50,11 @@ let clock: Date;
 
 beforeAll(async () => {
   clock = new Date('2030-01-01T10:00:00.000Z');
-  sandbox = await startTestSandbox();
-  app = await startTestApp({
+  app = await startSandboxTestApp({
     now: () => clock,
-    env: { ...sandboxEnv(sandbox.url), PUBLIC_URL: 'https://hooks.outsync.test' },
+    env: { PUBLIC_URL: 'https://hooks.outsync.test' },
   });
+  sandbox = app.sandbox;
   ownerEmail = 'webhook-owner@customer.test';
   owner = await app.signIn({ email: ownerEmail });
   await connectHubspot(app.url, owner);
@@ -88,7 +86,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
-  await sandbox?.stop();
 });
 
 async function generate(client: TestClient = owner): Promise<string> {
