@@ -14,11 +14,14 @@ import {
   type Platform,
 } from '@outsync/contracts';
 import type { CrmOwner, SalesforceObjectType } from '@outsync/contracts/accounts';
-import type {
-  LookupMethod,
-  Webhook,
-  WebhookCategory,
-  WebhookSettingsParsed,
+import {
+  switchesOf,
+  webhookSwitchDefaults,
+  type LookupMethod,
+  type Webhook,
+  type WebhookCategory,
+  type WebhookSettingsParsed,
+  type WebhookSwitches,
 } from './webhooks.schemas';
 
 /** An 'Additional Endpoints' row: an account ('-- Select Account --' when null) and its event types. */
@@ -29,8 +32,9 @@ export type CustomFieldObject = 'Contact' | 'Lead';
 /**
  * What the create form and the settings dialog hold, field by field as the user sees them
  * (spec 01 §2.7–2.10). `webhookBodyFromForm` turns it into the settings the service checks.
+ * The on/off settings (`WebhookSwitches`) keep their stored names.
  */
-export type WebhookFormValues = {
+export type WebhookFormValues = WebhookSwitches & {
   crm: CrmKind;
   owner: CrmOwner | null;
   platform: Platform | null;
@@ -49,11 +53,6 @@ export type WebhookFormValues = {
   apiKeyId: string | null;
   categories: WebhookCategory[];
   endpoints: EndpointRow[];
-  createOrUpdateCompany: boolean;
-  createContactCustomProperties: boolean;
-  assignCompanyOwner: boolean;
-  assignContactOwner: boolean;
-  createOrUpdateTask: boolean;
   customFieldObjects: CustomFieldObject[];
   permissionSetId: string | null;
   /** 'Create Fields' succeeded for the chosen objects (spec 01 §4 "Custom fields"). */
@@ -62,7 +61,6 @@ export type WebhookFormValues = {
   taskType: string | null;
   customTaskSubject: string;
   salesforceObjectType: SalesforceObjectType;
-  salesforceOnlyUpdate: boolean;
 };
 
 /** HUBSPOT's record-id property, preselected for a non-default method (see docs/decisions.md). */
@@ -80,6 +78,8 @@ function isSocialTool(platform: Platform | null): boolean {
 /** A new create form for a profile of `crm` (spec 01 §9 defaults). */
 export function initialWebhookForm(crm: CrmKind): WebhookFormValues {
   return {
+    ...webhookSwitchDefaults,
+    createContactCustomProperties: webhookDefaultsByCrm[crm].createContactCustomProperties,
     crm,
     owner: null,
     platform: null,
@@ -93,11 +93,6 @@ export function initialWebhookForm(crm: CrmKind): WebhookFormValues {
     apiKeyId: null,
     categories: [],
     endpoints: [emptyEndpointRow()],
-    createOrUpdateCompany: true,
-    createContactCustomProperties: webhookDefaultsByCrm[crm].createContactCustomProperties,
-    assignCompanyOwner: false,
-    assignContactOwner: false,
-    createOrUpdateTask: false,
     customFieldObjects: [],
     permissionSetId: null,
     fieldsCreated: false,
@@ -105,7 +100,6 @@ export function initialWebhookForm(crm: CrmKind): WebhookFormValues {
     taskType: null,
     customTaskSubject: DEFAULT_CUSTOM_TASK_SUBJECT,
     salesforceObjectType: 'Contact',
-    salesforceOnlyUpdate: false,
   };
 }
 
@@ -120,6 +114,7 @@ export function webhookFormFromWebhook(webhook: Webhook): WebhookFormValues {
     eventTypes: [...row.eventTypes],
   }));
   return {
+    ...switchesOf(webhook),
     crm,
     owner: webhook.selectedOwner,
     platform: webhook.emailService,
@@ -139,11 +134,6 @@ export function webhookFormFromWebhook(webhook: Webhook): WebhookFormValues {
     apiKeyId: webhook.apiKeyId,
     categories,
     endpoints: endpoints.length > 0 ? endpoints : [emptyEndpointRow()],
-    createOrUpdateCompany: webhook.createOrUpdateCompany,
-    createContactCustomProperties: webhook.createContactCustomProperties,
-    assignCompanyOwner: webhook.assignCompanyOwner,
-    assignContactOwner: webhook.assignContactOwner,
-    createOrUpdateTask: webhook.createOrUpdateTask,
     customFieldObjects: [...webhook.salesforceCustomFieldObjects],
     permissionSetId: null,
     // A stored webhook's custom fields were created before it could be saved.
@@ -152,7 +142,6 @@ export function webhookFormFromWebhook(webhook: Webhook): WebhookFormValues {
     taskType: webhook.salesforceTaskType,
     customTaskSubject: webhook.customTaskSubject || DEFAULT_CUSTOM_TASK_SUBJECT,
     salesforceObjectType: webhook.salesforceObjectType,
-    salesforceOnlyUpdate: webhook.salesforceOnlyUpdate,
   };
 }
 
@@ -294,11 +283,7 @@ export function webhookBodyFromForm(values: WebhookFormValues): WebhookSettingsP
     emailService: values.platform
       ? { type: values.platform, name: platformFacts[values.platform].displayName }
       : null,
-    createOrUpdateCompany: values.createOrUpdateCompany,
-    createOrUpdateTask: values.createOrUpdateTask,
-    createContactCustomProperties: values.createContactCustomProperties,
-    assignCompanyOwner: values.assignCompanyOwner,
-    assignContactOwner: values.assignContactOwner,
+    ...switchesOf(values),
     apiKeyId: filtered && showsApiKey(values) ? values.apiKeyId : null,
     smartleadBaseCategories: filtered ? values.categories : null,
     additionalEndpoints: values.endpoints.flatMap((row) =>
@@ -309,7 +294,6 @@ export function webhookBodyFromForm(values: WebhookFormValues): WebhookSettingsP
     customTaskSubject: values.customTaskSubject,
     logType: values.logType,
     salesforceObjectType: values.salesforceObjectType,
-    salesforceOnlyUpdate: values.salesforceOnlyUpdate,
     salesforceCustomFieldObjects: values.customFieldObjects,
     salesforceTaskType: values.taskType,
     objectLookupMethod: values.lookupMethod,

@@ -11,6 +11,8 @@ import { isValidCustomTaskSubject } from './custom-task-subject';
 import {
   lookupMethodFromAnySpelling,
   platformOfEmailService,
+  switchesOf,
+  webhookSwitchDefaults,
   type LookupMethod,
   type OptionalAlternativeProperty,
   type WebhookSettings,
@@ -203,24 +205,23 @@ export function applyWebhookSaveRules(crm: CrmKind, input: WebhookSettingsParsed
   const isSocial = platformFacts[platform].kind === 'social-tool';
   const method = lookupMethodFromAnySpelling(input.objectLookupMethod) ?? 'default';
   const logType = input.logType ?? (isSocial ? 1 : 0);
-  const customProperties =
-    input.createContactCustomProperties ?? webhookDefaultsByCrm[crm].createContactCustomProperties;
+  const switches = switchesOf(input, {
+    ...webhookSwitchDefaults,
+    createContactCustomProperties: webhookDefaultsByCrm[crm].createContactCustomProperties,
+  });
+  const customProperties = switches.createContactCustomProperties;
 
   return {
     emailService: platform,
+    ...switches,
     // The checkbox is disabled for the social tool (spec 01 §2.8): it cannot be on.
-    createOrUpdateCompany: !isSocial && (input.createOrUpdateCompany ?? true),
-    createOrUpdateTask: input.createOrUpdateTask ?? false,
-    createContactCustomProperties: customProperties,
-    assignCompanyOwner: input.assignCompanyOwner ?? false,
-    assignContactOwner: input.assignContactOwner ?? false,
+    createOrUpdateCompany: !isSocial && switches.createOrUpdateCompany,
     ...categoryFilterOf(crm, platform, input),
     logType,
     customTaskSubject:
       logType === 0 ? '' : (input.customTaskSubject ?? DEFAULT_CUSTOM_TASK_SUBJECT),
     salesforceTaskType: logType === 0 ? null : propertyOrNull(input.salesforceTaskType),
     salesforceObjectType: input.salesforceObjectType ?? 'Contact',
-    salesforceOnlyUpdate: input.salesforceOnlyUpdate ?? false,
     // Custom field objects are Salesforce objects; HUBSPOT's custom properties need none.
     salesforceCustomFieldObjects:
       crm === 'SALESFORCE' && customProperties

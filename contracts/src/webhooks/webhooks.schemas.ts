@@ -78,24 +78,67 @@ export function platformOfEmailService(
 }
 
 /**
+ * The webhook's on/off settings, each declared once here: the requests take each as optional,
+ * the stored webhook holds each, the forms hold them under the same names, the service stores
+ * them (its model's fields are made from this list) and the CRM writers read them by name. A
+ * new switch is a line here with its default, its checkbox on the form, and what the writer
+ * does with it.
+ */
+export const WebhookSwitchesSchema = z.object({
+  /** HUBSPOT "Create or update company"; off for the social tool (the save rules). */
+  createOrUpdateCompany: z.boolean(),
+  /** "Create or update task": a task for each event besides the e-mail activity. */
+  createOrUpdateTask: z.boolean(),
+  /** "Custom contact properties" / "Create custom fields"; its default depends on the CRM. */
+  createContactCustomProperties: z.boolean(),
+  assignCompanyOwner: z.boolean(),
+  assignContactOwner: z.boolean(),
+  /** SALESFORCE write mode "Update Only" (true) or "Upsert". */
+  salesforceOnlyUpdate: z.boolean(),
+});
+export type WebhookSwitches = z.infer<typeof WebhookSwitchesSchema>;
+export type WebhookSwitch = keyof WebhookSwitches;
+
+/** Each switch's value when a form or request leaves it out (spec 01 §9 defaults). */
+export const webhookSwitchDefaults: Readonly<WebhookSwitches> = {
+  createOrUpdateCompany: true,
+  createOrUpdateTask: false,
+  // HUBSPOT's default; the rules and the create form take webhookDefaultsByCrm's per CRM.
+  createContactCustomProperties: true,
+  assignCompanyOwner: false,
+  assignContactOwner: false,
+  salesforceOnlyUpdate: false,
+};
+
+export const WEBHOOK_SWITCHES = Object.keys(WebhookSwitchesSchema.shape) as WebhookSwitch[];
+
+/**
+ * The switches of anything that carries them (a request, a form, a stored webhook), with the
+ * defaults for those it lacks (a webhook stored before a switch existed).
+ */
+export function switchesOf(
+  source: Partial<Record<WebhookSwitch, boolean | null | undefined>>,
+  defaults: Readonly<WebhookSwitches> = webhookSwitchDefaults,
+): WebhookSwitches {
+  const switches = { ...defaults };
+  for (const name of WEBHOOK_SWITCHES) switches[name] = source[name] ?? defaults[name];
+  return switches;
+}
+
+/**
  * The settings both forms send (spec 01 §3 "Webhook"), before the save rules. Fields the rules
  * of §5 check are lenient here (nullable) so that a missing one is answered with the spec's
  * message by `webhookProblems`, not with a schema's generic one.
  */
 export const WebhookSettingsInputSchema = z.object({
   emailService: EmailServiceInput,
-  createOrUpdateCompany: z.boolean().optional(),
-  createOrUpdateTask: z.boolean().optional(),
-  createContactCustomProperties: z.boolean().optional(),
-  assignCompanyOwner: z.boolean().optional(),
-  assignContactOwner: z.boolean().optional(),
+  ...WebhookSwitchesSchema.partial().shape,
   apiKeyId: IdSchema.nullish(),
   smartleadBaseCategories: z.array(WebhookCategorySchema).max(100).nullish(),
   additionalEndpoints: z.array(AdditionalEndpointInputSchema).max(50).optional(),
   customTaskSubject: shortText(500).nullish(),
   logType: LogTypeSchema.optional(),
   salesforceObjectType: SalesforceObjectTypeSchema.nullish(),
-  salesforceOnlyUpdate: z.boolean().optional(),
   salesforceCustomFieldObjects: z.array(CustomFieldObjectSchema).max(2).nullish(),
   salesforceTaskType: shortText(255).nullish(),
   objectLookupMethod: shortText(60).nullish(),
@@ -129,17 +172,12 @@ export type WebhookUpdateRequest = z.input<typeof WebhookUpdateRequestSchema>;
 /** The settings as stored, after the save rules (the service's and the forms' one shape). */
 export const WebhookSettingsSchema = z.object({
   emailService: PlatformSchema,
-  createOrUpdateCompany: z.boolean(),
-  createOrUpdateTask: z.boolean(),
-  createContactCustomProperties: z.boolean(),
-  assignCompanyOwner: z.boolean(),
-  assignContactOwner: z.boolean(),
+  ...WebhookSwitchesSchema.shape,
   apiKeyId: IdSchema.nullable(),
   smartleadBaseCategories: z.array(WebhookCategorySchema).nullable(),
   customTaskSubject: z.string(),
   logType: LogTypeSchema,
   salesforceObjectType: SalesforceObjectTypeSchema,
-  salesforceOnlyUpdate: z.boolean(),
   salesforceCustomFieldObjects: z.array(CustomFieldObjectSchema),
   salesforceTaskType: z.string().nullable(),
   objectLookupMethod: LookupMethodSchema,

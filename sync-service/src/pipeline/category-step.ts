@@ -15,7 +15,7 @@ export async function categoryDecision(
   context: WebhookContext,
   event: CanonicalEvent,
 ) {
-  const approved = context.approvedCategories;
+  const approved = context.smartleadBaseCategories;
   if (!approved || approved.length === 0)
     return decideCategory({ approved, current: { kind: 'unknown' } });
   const current = await currentCategory(run, doc, context, event);
@@ -61,11 +61,13 @@ export async function holdEvent(
 ) {
   await run.deps.holds.hold({
     doc,
-    approvedCategories: context.approvedCategories ?? [],
+    smartleadBaseCategories: context.smartleadBaseCategories ?? [],
     categoryName,
     at: started,
   });
-  const approved = (context.approvedCategories ?? []).map((category) => category.name).join(', ');
+  const approved = (context.smartleadBaseCategories ?? [])
+    .map((category) => category.name)
+    .join(', ');
   await finish(run, doc, started, {
     status: 'held',
     reason: `Held until the lead reaches an approved category (${approved}); its category is ${categoryName ?? 'not known yet'}.`,

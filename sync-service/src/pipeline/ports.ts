@@ -82,7 +82,7 @@ export type HoldStore = {
   /** Records the hold of an event (once per event) for the history's Category Base Filter. */
   hold(input: {
     doc: WebhookEventDoc;
-    approvedCategories: WebhookCategory[];
+    smartleadBaseCategories: WebhookCategory[];
     categoryName: string | null;
     at: Date;
   }): Promise<void>;
@@ -109,7 +109,7 @@ export type WebhookContext = {
   ownerIsPaidTier: boolean;
   profileCanWebhook: boolean;
   settings: WriterSettings;
-  approvedCategories: WebhookCategory[] | null;
+  smartleadBaseCategories: WebhookCategory[] | null;
   apiKeyId: string | null;
   endpoints: Array<{ userAccountId: string; eventTypes: ActivityEventType[] }>;
   /** The writer for the webhook's CRM account; null when the profile cannot be written. */

@@ -8,7 +8,7 @@ export function createHoldStore(models: {
 }): HoldStore {
   const { holds, leadStates } = models;
   return {
-    async hold({ doc, approvedCategories, categoryName, at }) {
+    async hold({ doc, smartleadBaseCategories, categoryName, at }) {
       await holds.updateOne(
         { eventId: doc._id },
         {
@@ -21,7 +21,7 @@ export function createHoldStore(models: {
             campaign_id: doc.campaignId,
             lead_id: doc.platformLeadId ?? doc.leadKey,
             leadKey: doc.leadKey ?? '',
-            smartlead_base_categories: approvedCategories,
+            smartlead_base_categories: smartleadBaseCategories,
             category_name: categoryName,
             dto: doc.summary,
             created_at: at,

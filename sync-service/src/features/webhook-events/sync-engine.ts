@@ -1,3 +1,4 @@
+import { switchesOf } from '@outsync/contracts/webhooks';
 import type { Config } from '../../config';
 import {
   createSyncPipeline,
@@ -57,8 +58,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
       accountKey: webhook.userProfileId.toString(),
       ownerIsPaidTier: owner?.isPaidTier ?? false,
       profileCanWebhook: profile?.canWebhook ?? false,
-      settings: webhook,
-      approvedCategories: webhook.smartleadBaseCategories,
+      // A webhook stored before a switch existed is written with that switch's default.
+      settings: { ...webhook, ...switchesOf(webhook) },
+      smartleadBaseCategories: webhook.smartleadBaseCategories,
       apiKeyId: webhook.apiKeyId?.toString() ?? null,
       endpoints: webhook.additionalEndpoints.map((endpoint) => ({
         userAccountId: endpoint.userAccountId.toString(),

@@ -1,5 +1,6 @@
 import type { UserAccount } from '@outsync/contracts/accounts';
 import {
+  switchesOf,
   webhookUrlOf,
   type Webhook,
   type WebhookSettings,
@@ -183,11 +184,8 @@ function toWebhook(doc: WebhookDoc, context: Presentation): Webhook {
     code: doc.code,
     createdAt: doc.createdAt.toISOString(),
     emailService: doc.emailService,
-    createOrUpdateCompany: doc.createOrUpdateCompany,
-    createOrUpdateTask: doc.createOrUpdateTask,
-    createContactCustomProperties: doc.createContactCustomProperties,
-    assignCompanyOwner: doc.assignCompanyOwner,
-    assignContactOwner: doc.assignContactOwner,
+    // A webhook stored before a switch existed reads as that switch's default.
+    ...switchesOf(doc),
     apiKeyId: doc.apiKeyId?.toString() ?? null,
     apiKey: context.apiKey,
     smartleadBaseCategories:
@@ -195,7 +193,6 @@ function toWebhook(doc: WebhookDoc, context: Presentation): Webhook {
     customTaskSubject: doc.customTaskSubject,
     logType: doc.logType,
     salesforceObjectType: doc.salesforceObjectType,
-    salesforceOnlyUpdate: doc.salesforceOnlyUpdate,
     salesforceCustomFieldObjects: [...doc.salesforceCustomFieldObjects],
     salesforceTaskType: doc.salesforceTaskType,
     objectLookupMethod: doc.objectLookupMethod,

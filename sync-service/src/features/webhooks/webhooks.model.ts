@@ -13,17 +13,20 @@ import {
 import {
   LookupMethodSchema,
   type LookupMethod,
+  WEBHOOK_SWITCHES,
   type WebhookCategory,
   type WebhookSettings,
+  type WebhookSwitches,
 } from '@outsync/contracts/webhooks';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 
 /**
  * A webhook (spec 01 §3 "Webhook"): a product-hosted URL `{host}/webhooks/{code}` on one
  * profile, with the settings the sync applies to the events posted to it. The settings are
- * stored exactly as `applyWebhookSaveRules` returns them; ids are ObjectIds.
+ * stored exactly as `applyWebhookSaveRules` returns them; ids are ObjectIds. The on/off
+ * settings are contracts' `WebhookSwitches`, one field each.
  */
-export type WebhookDoc = {
+export type WebhookDoc = WebhookSwitches & {
   _id: Types.ObjectId;
   /** The user who owns the profile (the webhook's owner). */
   userId: Types.ObjectId;
@@ -40,17 +43,11 @@ export type WebhookDoc = {
   /** selectedOwner.id. */
   hubspotOwnerId: string;
   emailService: Platform;
-  createOrUpdateCompany: boolean;
-  createOrUpdateTask: boolean;
-  createContactCustomProperties: boolean;
-  assignCompanyOwner: boolean;
-  assignContactOwner: boolean;
   apiKeyId: Types.ObjectId | null;
   smartleadBaseCategories: WebhookCategory[] | null;
   customTaskSubject: string;
   logType: LogType;
   salesforceObjectType: WebhookSettings['salesforceObjectType'];
-  salesforceOnlyUpdate: boolean;
   salesforceCustomFieldObjects: WebhookSettings['salesforceCustomFieldObjects'];
   salesforceTaskType: string | null;
   objectLookupMethod: LookupMethod;
@@ -61,6 +58,11 @@ export type WebhookDoc = {
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** Each switch a Boolean field of its own, made from the contracts' list. */
+const switchFields = Object.fromEntries(
+  WEBHOOK_SWITCHES.map((name) => [name, { type: Boolean, required: true }]),
+);
 
 const OwnerSchema = new Schema<CrmOwner>(
   {
@@ -94,11 +96,7 @@ const WebhookSchema = new Schema<WebhookDoc>(
     hubId: { type: String, default: '' },
     hubspotOwnerId: { type: String, default: '' },
     emailService: { type: String, enum: PlatformSchema.options, required: true },
-    createOrUpdateCompany: { type: Boolean, required: true },
-    createOrUpdateTask: { type: Boolean, required: true },
-    createContactCustomProperties: { type: Boolean, required: true },
-    assignCompanyOwner: { type: Boolean, required: true },
-    assignContactOwner: { type: Boolean, required: true },
+    ...switchFields,
     apiKeyId: { type: Schema.Types.ObjectId, default: null },
     smartleadBaseCategories: {
       type: [
@@ -116,7 +114,6 @@ const WebhookSchema = new Schema<WebhookDoc>(
       enum: SalesforceObjectTypeSchema.options,
       required: true,
     },
-    salesforceOnlyUpdate: { type: Boolean, required: true },
     salesforceCustomFieldObjects: {
       type: [{ type: String, enum: CustomFieldObjectSchema.options }],
       default: [],

@@ -10,7 +10,11 @@ import {
   type Platform,
 } from '@outsync/contracts';
 import { SalesforceObjectTypeSchema, type TaskType } from '@outsync/contracts/accounts';
-import { type WebhookFormKind, type WebhookFormValues } from '@outsync/contracts/webhooks';
+import {
+  type WebhookFormKind,
+  type WebhookFormValues,
+  type WebhookSwitch,
+} from '@outsync/contracts/webhooks';
 import { CheckboxField } from '@outsync/ui/form';
 import { Disclosure } from '@outsync/ui/overlay';
 import { Select } from '@outsync/ui/select';
@@ -130,14 +134,7 @@ function HubspotFields({ form }: { form: WebhookFormModel }) {
   const { kind, values, dispatch } = form;
   const texts = webhookFieldsTexts;
   const label = (text: string) => labelOf(kind, text);
-  const flag = (
-    name:
-      | 'createOrUpdateCompany'
-      | 'createContactCustomProperties'
-      | 'assignCompanyOwner'
-      | 'assignContactOwner'
-      | 'createOrUpdateTask',
-  ) => ({
+  const flag = (name: WebhookSwitch) => ({
     checked: values[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) =>
       dispatch({ type: 'set', patch: { [name]: event.target.checked } }),
