@@ -5,11 +5,8 @@ import {
   canonicalLead,
   collectTags,
   customFieldValue,
-  isRecord,
-  lookupEventName,
   missingIdentity,
-  noEventType,
-  notAnObject,
+  normalizerFor,
   platformEventId,
   readEmail,
   readInteger,
@@ -17,8 +14,10 @@ import {
   readPath,
   readText,
   readTimestamp,
-  unsupportedEventName,
   type EventNameMap,
+  type EventNameSource,
+  type Normalizer,
+  type OpenedEvent,
 } from './normalize-helpers';
 
 // bison posts an envelope `{event:{type,…}, data:{lead, reply, scheduled_email, campaign,
@@ -55,14 +54,19 @@ const INTERESTED = BISON_LEAD_CATEGORIES[0];
 const SENT_FOLDER = 'sent';
 const BOUNCED_FOLDER = 'bounced';
 
-export function normalizeBison(payload: unknown, receivedAt: Date): NormalizeResult {
-  if (!isRecord(payload)) return notAnObject('bison');
-  const rawEventType = readText(payload, 'event.type');
-  if (rawEventType === null) return noEventType('bison', 'event.type');
-  const lookup = lookupEventName(BISON_EVENT_TYPES, rawEventType);
-  if (lookup.kind !== 'known') return unsupportedEventName('bison', rawEventType, lookup);
-  const type = lookup.type;
+const BISON_EVENT_NAMES: EventNameSource = {
+  platform: 'bison',
+  names: BISON_EVENT_TYPES,
+  paths: ['event.type'],
+  field: 'event.type',
+};
 
+export const normalizeBison: Normalizer = normalizerFor(BISON_EVENT_NAMES, readBisonEvent);
+
+function readBisonEvent(
+  { payload, rawEventType, type }: OpenedEvent,
+  receivedAt: Date,
+): NormalizeResult {
   const data = readPath(payload, 'data');
   const reply = readPath(data, 'reply');
   const lead = readPath(data, 'lead');

@@ -2,15 +2,14 @@ import { leadCategoryId, type ActivityEventType } from '@outsync/contracts';
 import type { NormalizeResult } from '@outsync/contracts/sync';
 import {
   asText,
+  asTimestamp,
   canonicalEvent,
   canonicalLead,
   category,
   collectTags,
   isRecord,
-  lookupEventName,
   missingIdentity,
-  noEventType,
-  notAnObject,
+  normalizerFor,
   platformEventId,
   readEmail,
   readObjectLookupId,
@@ -18,10 +17,11 @@ import {
   readProfileUrl,
   readText,
   readTimestamp,
-  asTimestamp,
-  unsupportedEventName,
   type EventNameMap,
+  type EventNameSource,
   type JsonRecord,
+  type Normalizer,
+  type OpenedEvent,
 } from './normalize-helpers';
 
 // HeyReach posts the event with its campaign, sender, lead and recent conversation
@@ -47,14 +47,19 @@ const INMAIL_EVENTS = ['INMAIL_SENT', 'INMAIL_REPLY_RECEIVED'];
 /** `tag_action` of a tag taken off the lead: it is no longer the lead's category or tag. */
 const TAG_REMOVED = 'REMOVED';
 
-export function normalizeHeyreach(payload: unknown, receivedAt: Date): NormalizeResult {
-  if (!isRecord(payload)) return notAnObject('heyreach');
-  const rawEventType = readText(payload, 'event_type', 'eventType');
-  if (rawEventType === null) return noEventType('heyreach', 'event_type');
-  const lookup = lookupEventName(HEYREACH_EVENT_TYPES, rawEventType);
-  if (lookup.kind !== 'known') return unsupportedEventName('heyreach', rawEventType, lookup);
-  const type = lookup.type;
+const HEYREACH_EVENT_NAMES: EventNameSource = {
+  platform: 'heyreach',
+  names: HEYREACH_EVENT_TYPES,
+  paths: ['event_type', 'eventType'],
+  field: 'event_type',
+};
 
+export const normalizeHeyreach: Normalizer = normalizerFor(HEYREACH_EVENT_NAMES, readHeyreachEvent);
+
+function readHeyreachEvent(
+  { payload, rawEventType, type }: OpenedEvent,
+  receivedAt: Date,
+): NormalizeResult {
   // Some handlers see camelCase fields, at the top level or in `lead` (reference §6.3).
   const lead = isRecord(payload.lead) ? payload.lead : {};
   const profileUrl =

@@ -3,7 +3,7 @@ import type { NormalizeResult } from '@outsync/contracts/sync';
 import { normalizeBison } from './bison';
 import { HEYREACH_EVENT_TYPES, normalizeHeyreach } from './heyreach';
 import { normalizeInstantly } from './instantly';
-import { isRecord, readText, type JsonRecord } from './normalize-helpers';
+import { isRecord, readText, type JsonRecord, type Normalizer } from './normalize-helpers';
 import { normalizeSmartlead } from './smartlead';
 
 export { normalizeBison } from './bison';
@@ -11,8 +11,6 @@ export { normalizeHeyreach } from './heyreach';
 export { normalizeInstantly } from './instantly';
 export { normalizeSmartlead } from './smartlead';
 export { FREE_MAIL_DOMAINS, isFreeMailDomain } from './normalize-helpers';
-
-type Normalizer = (payload: unknown, receivedAt: Date) => NormalizeResult;
 
 const normalizers: Record<Platform, Normalizer> = {
   smartlead: normalizeSmartlead,

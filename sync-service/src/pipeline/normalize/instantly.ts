@@ -6,11 +6,8 @@ import {
   canonicalLead,
   category,
   collectTags,
-  isRecord,
-  lookupEventName,
   missingIdentity,
-  noEventType,
-  notAnObject,
+  normalizerFor,
   platformEventId,
   readEmail,
   readInteger,
@@ -20,7 +17,10 @@ import {
   readTimestamp,
   unsupportedEventName,
   type EventNameMap,
+  type EventNameSource,
   type JsonRecord,
+  type Normalizer,
+  type OpenedEvent,
 } from './normalize-helpers';
 
 // Instantly posts one flat payload with the lead's own fields merged in at the top level
@@ -75,16 +75,25 @@ const CUSTOM_LABEL = 'CUSTOM_LABEL';
 
 const REPEATABLE: readonly ActivityEventType[] = ['EMAIL_OPEN', 'EMAIL_LINK_CLICK'];
 
-export function normalizeInstantly(payload: unknown, receivedAt: Date): NormalizeResult {
-  if (!isRecord(payload)) return notAnObject('instantly');
-  const rawEventType = readText(payload, 'event_type');
-  if (rawEventType === null) return noEventType('instantly', 'event_type');
-  const lookup = lookupEventName(INSTANTLY_EVENT_TYPES, rawEventType);
+const INSTANTLY_EVENT_NAMES: EventNameSource = {
+  platform: 'instantly',
+  names: INSTANTLY_EVENT_TYPES,
+  paths: ['event_type'],
+  field: 'event_type',
   // Custom lead labels arrive under their own name (or, from the test dialog, as
   // `custom_label` with the name beside it): any other name is one, if it is about a lead.
-  const type = lookup.kind === 'known' ? lookup.type : 'LEAD_CATEGORY_UPDATED';
-  if (lookup.kind === 'ignored') return unsupportedEventName('instantly', rawEventType, lookup);
+  unknownAs: 'LEAD_CATEGORY_UPDATED',
+};
 
+export const normalizeInstantly: Normalizer = normalizerFor(
+  INSTANTLY_EVENT_NAMES,
+  readInstantlyEvent,
+);
+
+function readInstantlyEvent(
+  { payload, rawEventType, lookup, type }: OpenedEvent,
+  receivedAt: Date,
+): NormalizeResult {
   const email = readEmail(payload, 'lead_email', 'email');
   if (email === null) {
     return lookup.kind === 'unknown'

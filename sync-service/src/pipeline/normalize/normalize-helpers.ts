@@ -288,6 +288,53 @@ export function unsupportedEventName(
   };
 }
 
+/** Where a platform's payload names its event, and what the names mean. */
+export type EventNameSource = {
+  platform: Platform;
+  names: EventNameMap;
+  /** The paths the raw name may stand at, the first one found wins. */
+  paths: readonly string[];
+  /** The field a message names when the payload has none of them. */
+  field: string;
+  /** The type of a name the platform does not list (Instantly's custom lead labels); none: refused. */
+  unknownAs?: ActivityEventType;
+};
+
+/** A payload past the opening checks: an object naming an event OutSync syncs. */
+export type OpenedEvent = {
+  payload: JsonRecord;
+  rawEventType: string;
+  lookup: EventNameLookup;
+  type: ActivityEventType;
+};
+
+export type Normalizer = (payload: unknown, receivedAt: Date) => NormalizeResult;
+
+/**
+ * A platform's normalizer: the opening every platform shares (the payload is an object that
+ * names an event OutSync syncs, else the result says why not), then the platform's own reading.
+ */
+export function normalizerFor(
+  source: EventNameSource,
+  readEvent: (opened: OpenedEvent, receivedAt: Date) => NormalizeResult,
+): Normalizer {
+  return (payload, receivedAt) => {
+    const { platform } = source;
+    if (!isRecord(payload)) return notAnObject(platform);
+    const rawEventType = readText(payload, ...source.paths);
+    if (rawEventType === null) return noEventType(platform, source.field);
+    const lookup = lookupEventName(source.names, rawEventType);
+    const type =
+      lookup.kind === 'known'
+        ? lookup.type
+        : lookup.kind === 'unknown'
+          ? source.unknownAs
+          : undefined;
+    if (type === undefined) return unsupportedEventName(platform, rawEventType, lookup);
+    return readEvent({ payload, rawEventType, lookup, type }, receivedAt);
+  };
+}
+
 /** A supported event the sync cannot use: the lead's identity is missing. */
 export function missingIdentity(
   platform: Platform,

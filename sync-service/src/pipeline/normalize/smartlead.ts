@@ -6,11 +6,8 @@ import {
   canonicalLead,
   category,
   collectTags,
-  isRecord,
-  lookupEventName,
   missingIdentity,
-  noEventType,
-  notAnObject,
+  normalizerFor,
   platformEventId,
   readEmail,
   readInteger,
@@ -19,9 +16,11 @@ import {
   readProfileUrl,
   readText,
   readTimestamp,
-  unsupportedEventName,
   type EventNameMap,
+  type EventNameSource,
   type JsonRecord,
+  type Normalizer,
+  type OpenedEvent,
 } from './normalize-helpers';
 
 // Smartlead posts one flat payload keyed by `event_type` (external-apis.md §3.2). Names from
@@ -64,14 +63,22 @@ const REPEATABLE: readonly ActivityEventType[] = [
   'LEAD_CATEGORY_UPDATED',
 ];
 
-export function normalizeSmartlead(payload: unknown, receivedAt: Date): NormalizeResult {
-  if (!isRecord(payload)) return notAnObject('smartlead');
-  const rawEventType = readText(payload, 'event_type', 'event');
-  if (rawEventType === null) return noEventType('smartlead', 'event_type');
-  const lookup = lookupEventName(SMARTLEAD_EVENT_TYPES, rawEventType);
-  if (lookup.kind !== 'known') return unsupportedEventName('smartlead', rawEventType, lookup);
-  const type = lookup.type;
+const SMARTLEAD_EVENT_NAMES: EventNameSource = {
+  platform: 'smartlead',
+  names: SMARTLEAD_EVENT_TYPES,
+  paths: ['event_type', 'event'],
+  field: 'event_type',
+};
 
+export const normalizeSmartlead: Normalizer = normalizerFor(
+  SMARTLEAD_EVENT_NAMES,
+  readSmartleadEvent,
+);
+
+function readSmartleadEvent(
+  { payload, rawEventType, type }: OpenedEvent,
+  receivedAt: Date,
+): NormalizeResult {
   const isReply = type === 'EMAIL_REPLY';
   const leadEmailFields = isReply ? LEAD_EMAIL_FIELDS : [...LEAD_EMAIL_FIELDS, 'to_email'];
   const email = readEmail(payload, ...leadEmailFields);

@@ -17,6 +17,17 @@ export function isSocialEvent(event: Pick<CanonicalEvent, 'platform'>): boolean 
   return platformFacts[event.platform].kind === 'social-tool';
 }
 
+/** Which of a catalog's channels an event writes to: the social tool's or e-mail's. */
+export function channelOf(event: Pick<CanonicalEvent, 'platform'>): 'email' | 'social' {
+  return isSocialEvent(event) ? 'social' : 'email';
+}
+
+/** The lead's connection as the connection status property says it; null for other events. */
+export function connectionStatus(event: Pick<CanonicalEvent, 'type'>): string | null {
+  if (event.type === 'CONNECTION_REQUEST_ACCEPTED') return 'Connected';
+  return event.type === 'CONNECTION_REQUEST_SENT' ? 'Connection request sent' : null;
+}
+
 export function fullName(person: { firstName: string | null; lastName: string | null }): string {
   return [person.firstName, person.lastName].filter((part) => part).join(' ');
 }

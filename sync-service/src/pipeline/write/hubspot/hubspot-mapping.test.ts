@@ -43,6 +43,7 @@ const emptyLead: CanonicalEvent['lead'] = {
 
 function settings(overrides: Partial<HubspotWriteSettings> = {}): HubspotWriteSettings {
   return {
+    salesforceOnlyUpdate: false,
     emailService: 'smartlead',
     hubspotOwnerId: '9001',
     assignContactOwner: false,

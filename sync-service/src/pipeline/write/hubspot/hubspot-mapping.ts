@@ -1,9 +1,11 @@
-import { DEFAULT_SOCIAL_LOOKUP_FIELD, type LogType, type Platform } from '@outsync/contracts';
+import { DEFAULT_SOCIAL_LOOKUP_FIELD } from '@outsync/contracts';
 import type { CanonicalEvent } from '@outsync/contracts/sync';
-import type { LookupMethod, WebhookSettings } from '@outsync/contracts/webhooks';
+import type { WebhookSettings, WebhookSwitches } from '@outsync/contracts/webhooks';
 import type { HubspotProperties } from '../../../connectors/crm/hubspot/hubspot-objects.types';
 import { OUTSYNC_CONTACT_PROPERTIES } from './hubspot-property-catalog';
 import {
+  channelOf,
+  connectionStatus,
   describeEvent,
   fullName,
   isInbound,
@@ -18,21 +20,20 @@ import {
 // settings (spec 01 §2.7–2.8, §4 "Lookup fields written on save"; issue 11 "Write to HubSpot").
 
 /** The webhook settings the HubSpot writer reads. */
-export type HubspotWriteSettings = {
-  emailService: Platform;
-  hubspotOwnerId: string;
-  assignContactOwner: boolean;
-  assignCompanyOwner: boolean;
-  createOrUpdateCompany: boolean;
-  createOrUpdateTask: boolean;
-  createContactCustomProperties: boolean;
-  logType: LogType;
-  customTaskSubject: string;
-  objectLookupMethod: LookupMethod;
-  objectLookupIdField: string | null;
-  objectDefaultSearchProperty: string | null;
-  optionalAlternativeProperty: WebhookSettings['optionalAlternativeProperty'];
-};
+export type HubspotWriteSettings = WebhookSwitches &
+  Pick<
+    WebhookSettings,
+    | 'emailService'
+    | 'logType'
+    | 'customTaskSubject'
+    | 'objectLookupMethod'
+    | 'objectLookupIdField'
+    | 'objectDefaultSearchProperty'
+    | 'optionalAlternativeProperty'
+  > & {
+    /** The CRM owner chosen on create (selectedOwner.id). */
+    hubspotOwnerId: string;
+  };
 
 /** A property and the value a contact must hold in it to be the event's lead. */
 export type LookupKey = { property: string; value: string };
@@ -135,22 +136,13 @@ export function counterIncrements(
   return {};
 }
 
-function channelOf(event: CanonicalEvent): 'email' | 'social' {
-  return isSocialEvent(event) ? 'social' : 'email';
-}
-
 /** The value of each `os_*` property for this event (whether the event writes it is the catalog's). */
 function outsyncValues(event: CanonicalEvent): Record<string, string | null> {
   const at = event.occurredAt;
   const sender = event.sender.name ?? event.sender.email;
   const categoryId = event.category?.id ?? null;
   const categoryName = event.category?.name ?? null;
-  const connection =
-    event.type === 'CONNECTION_REQUEST_ACCEPTED'
-      ? 'Connected'
-      : event.type === 'CONNECTION_REQUEST_SENT'
-        ? 'Connection request sent'
-        : null;
+  const connection = connectionStatus(event);
   return {
     os_last_app_url: event.platformUrl,
     os_last_update_occurred: at,

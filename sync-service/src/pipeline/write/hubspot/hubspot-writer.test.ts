@@ -133,6 +133,7 @@ function event(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
 
 function settings(overrides: Partial<HubspotWriteSettings> = {}): HubspotWriteSettings {
   return {
+    salesforceOnlyUpdate: false,
     emailService: 'smartlead',
     hubspotOwnerId: '9001',
     assignContactOwner: false,

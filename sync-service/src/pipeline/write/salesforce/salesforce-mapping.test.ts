@@ -58,6 +58,8 @@ function heyreach(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
 
 function settings(overrides: Partial<SalesforceWriteSettings> = {}): SalesforceWriteSettings {
   return {
+    createOrUpdateCompany: false,
+    assignCompanyOwner: false,
     emailService: 'smartlead',
     hubspotOwnerId: '005000000000001AAA',
     assignContactOwner: false,

@@ -1,6 +1,6 @@
-import type { ActivityEventType, LogType, Platform } from '@outsync/contracts';
+import type { ActivityEventType } from '@outsync/contracts';
 import type { CanonicalEvent } from '@outsync/contracts/sync';
-import type { LookupMethod, WebhookSettings } from '@outsync/contracts/webhooks';
+import type { WebhookSettings, WebhookSwitches } from '@outsync/contracts/webhooks';
 import type {
   SalesforceFields,
   SalesforcePersonObject,
@@ -12,6 +12,8 @@ import {
   type SalesforceFieldDefinition,
 } from './salesforce-field-catalog';
 import {
+  channelOf,
+  connectionStatus,
   describeEvent,
   fullName,
   isInbound,
@@ -26,24 +28,23 @@ import {
 // (spec 01 §2.9, §4; issue 12 "Write to Salesforce").
 
 /** The webhook settings the Salesforce writer reads (the stored webhook has them all). */
-export type SalesforceWriteSettings = {
-  emailService: Platform;
-  /** The Salesforce user id chosen as owner on create (selectedOwner.id). */
-  hubspotOwnerId: string;
-  assignContactOwner: boolean;
-  createOrUpdateTask: boolean;
-  createContactCustomProperties: boolean;
-  logType: LogType;
-  customTaskSubject: string;
-  salesforceObjectType: SalesforcePersonObject;
-  salesforceOnlyUpdate: boolean;
-  salesforceCustomFieldObjects: SalesforcePersonObject[];
-  salesforceTaskType: string | null;
-  objectLookupMethod: LookupMethod;
-  objectLookupIdField: string | null;
-  objectDefaultSearchProperty: string | null;
-  optionalAlternativeProperty: WebhookSettings['optionalAlternativeProperty'];
-};
+export type SalesforceWriteSettings = WebhookSwitches &
+  Pick<
+    WebhookSettings,
+    | 'emailService'
+    | 'logType'
+    | 'customTaskSubject'
+    | 'salesforceObjectType'
+    | 'salesforceCustomFieldObjects'
+    | 'salesforceTaskType'
+    | 'objectLookupMethod'
+    | 'objectLookupIdField'
+    | 'objectDefaultSearchProperty'
+    | 'optionalAlternativeProperty'
+  > & {
+    /** The Salesforce user id chosen as owner on create (selectedOwner.id; the spec's name). */
+    hubspotOwnerId: string;
+  };
 
 /** A field and the value a person must hold in it to be the event's lead. */
 export type SalesforceLookupKey = { field: string; value: string };
@@ -218,10 +219,6 @@ export function counterIncrements(
   return {};
 }
 
-function channelOf(event: CanonicalEvent): 'email' | 'social' {
-  return isSocialEvent(event) ? 'social' : 'email';
-}
-
 /** The social activities as the `OSLastSocial…Type__c` fields name them. */
 export function socialActivityLabel(event: Pick<CanonicalEvent, 'type' | 'isInmail'>): string {
   const inmail = event.isInmail;
@@ -243,12 +240,7 @@ function outsyncValues(event: CanonicalEvent): Record<string, string | null> {
   const sender = event.sender.name ?? event.sender.email;
   const categoryId = event.category?.id ?? null;
   const categoryName = event.category?.name ?? null;
-  const connection =
-    event.type === 'CONNECTION_REQUEST_ACCEPTED'
-      ? 'Connected'
-      : event.type === 'CONNECTION_REQUEST_SENT'
-        ? 'Connection request sent'
-        : null;
+  const connection = connectionStatus(event);
   return {
     OSLastAppUrl__c: event.platformUrl,
     OSLastUpdateOccurred__c: at,

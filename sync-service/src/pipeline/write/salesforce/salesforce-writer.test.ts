@@ -191,6 +191,8 @@ function lead(n: number): CanonicalLead {
 
 function settings(overrides: Partial<SalesforceWriteSettings> = {}): SalesforceWriteSettings {
   return {
+    createOrUpdateCompany: false,
+    assignCompanyOwner: false,
     emailService: 'smartlead',
     hubspotOwnerId: OWNER,
     assignContactOwner: false,

@@ -1,0 +1,109 @@
+import type {
+  SalesforceFields,
+  SalesforceSaveResult,
+} from '../../../connectors/crm/salesforce/salesforce-objects.types';
+import { activityOf } from './salesforce-mapping';
+import { sameId } from './salesforce-person-fields';
+import {
+  refuse,
+  saveRecords,
+  type SalesforceItem,
+  type SalesforceWriteContext,
+} from './salesforce-write-context';
+
+/** A Task found on a retry counts as this attempt's when created at most this long before it. */
+const STARTED_SLACK_MS = 60_000;
+
+type PlannedTask = { item: SalesforceItem; fields: SalesforceFields };
+
+/**
+ * The task step: each event's Task on its person, created in sObject Collections. One an earlier
+ * attempt created without recording is adopted instead.
+ */
+export async function writeTasks(context: SalesforceWriteContext, items: SalesforceItem[]) {
+  const planned = items.flatMap((item) => {
+    const fields = activityOf(item.event, item.settings);
+    return fields && !item.steps.engagementId && item.steps.contactId
+      ? [{ item, fields: { ...fields, WhoId: item.steps.contactId } }]
+      : [];
+  });
+  if (planned.length === 0) return;
+  const adopted = await findStartedTasks(
+    context,
+    planned.filter(({ item }) => item.steps.engagementStartedAt),
+  );
+  const toCreate = planned.filter(({ item }) => !adopted.has(item.id));
+  for (const { item } of planned) {
+    const id = adopted.get(item.id);
+    if (id) await taskWritten(context, item, id);
+  }
+  if (toCreate.length === 0) return;
+  const now = new Date();
+  await Promise.all(
+    toCreate.map(({ item }) => context.record(item.id, { engagementStartedAt: now })),
+  );
+  await saveRecords(
+    toCreate,
+    () =>
+      context.client.createRecords(
+        'Task',
+        toCreate.map((entry) => entry.fields),
+      ),
+    (saved, results) => applyResults(context, saved, results),
+  );
+}
+
+async function applyResults(
+  context: SalesforceWriteContext,
+  saved: PlannedTask[],
+  results: SalesforceSaveResult[],
+) {
+  for (const [index, result] of results.entries()) {
+    const item = saved[index]?.item;
+    if (!item) continue;
+    if (result.success) await taskWritten(context, item, result.id);
+    else refuse(context, { ids: [item.id], step: 'task', object: 'Task', errors: result.errors });
+  }
+}
+
+async function taskWritten(context: SalesforceWriteContext, item: SalesforceItem, id: string) {
+  item.steps.engagementId = id;
+  item.steps.engagementType = 'tasks';
+  await context.record(item.id, { engagementId: id, engagementType: 'tasks' });
+}
+
+/**
+ * Tasks whose create an earlier attempt sent without recording the answer: the person's Task
+ * with the same subject and date, created since shortly before that attempt, if Salesforce has
+ * it. One query for all of them.
+ */
+async function findStartedTasks(
+  context: SalesforceWriteContext,
+  entries: PlannedTask[],
+): Promise<Map<string, string>> {
+  const adopted = new Map<string, string>();
+  if (entries.length === 0) return adopted;
+  const rows = await context.client.findRecords({
+    sobject: 'Task',
+    field: 'WhoId',
+    values: [...new Set(entries.map(({ item }) => item.steps.contactId ?? ''))],
+    select: ['Subject', 'ActivityDate', 'CreatedDate'],
+  });
+  const taken = new Set<string>();
+  for (const { item, fields } of entries) {
+    const since = (item.steps.engagementStartedAt?.getTime() ?? 0) - STARTED_SLACK_MS;
+    const match = rows.find(
+      (row) =>
+        !taken.has(row.Id) &&
+        sameId(String(row.WhoId ?? ''), item.steps.contactId ?? '') &&
+        row.Subject === fields.Subject &&
+        row.ActivityDate === fields.ActivityDate &&
+        Date.parse(String(row.CreatedDate ?? '')) >= since,
+    );
+    if (match) {
+      taken.add(match.Id);
+      adopted.set(item.id, match.Id);
+    }
+  }
+  return adopted;
+}
