@@ -18,7 +18,7 @@ import {
   webhookFormFromWebhook,
   type WebhookFormValues,
 } from './webhook-form';
-import type { Webhook } from './webhooks.schemas';
+import { webhookSwitchDefaults, type Webhook } from './webhooks.schemas';
 
 const DEFAULT_SUBJECT = '[OS] [{{ os_sales_engagement_platform }} - {{ event_type }}] {{ subject}}';
 const OWNER: CrmOwner = {
@@ -358,6 +358,8 @@ describe('changeCustomFieldObjects', () => {
 /** A stored webhook as the list answers it. */
 function storedWebhook(crm: CrmKind, changes: Partial<Webhook> = {}): Webhook {
   return {
+    // Switches this file does not name keep their defaults (a new switch needs no edit here).
+    ...webhookSwitchDefaults,
     id: '0000000000000000000000aa',
     userId: '0000000000000000000000bb',
     userProfileId: '0000000000000000000000cc',

@@ -1,4 +1,5 @@
 import type { ActivityEventType } from '@outsync/contracts';
+import { webhookSwitchDefaults } from '@outsync/contracts/webhooks';
 import type { CanonicalEvent } from '@outsync/contracts/sync';
 import {
   companyOf,
@@ -43,7 +44,8 @@ const emptyLead: CanonicalEvent['lead'] = {
 
 function settings(overrides: Partial<HubspotWriteSettings> = {}): HubspotWriteSettings {
   return {
-    salesforceOnlyUpdate: false,
+    // Switches this file does not name keep their defaults (a new switch needs no edit here).
+    ...webhookSwitchDefaults,
     emailService: 'smartlead',
     hubspotOwnerId: '9001',
     assignContactOwner: false,

@@ -1,3 +1,4 @@
+import { webhookSwitchDefaults } from '@outsync/contracts/webhooks';
 import type { CanonicalEvent, CanonicalLead } from '@outsync/contracts/sync';
 import nock from 'nock';
 import { createHubspotClient } from '../../../connectors/crm/hubspot';
@@ -133,7 +134,8 @@ function event(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
 
 function settings(overrides: Partial<HubspotWriteSettings> = {}): HubspotWriteSettings {
   return {
-    salesforceOnlyUpdate: false,
+    // Switches this file does not name keep their defaults (a new switch needs no edit here).
+    ...webhookSwitchDefaults,
     emailService: 'smartlead',
     hubspotOwnerId: '9001',
     assignContactOwner: false,

@@ -4,6 +4,7 @@ import {
   SOCIAL_ACTIVITY_EVENT_TYPES,
   type ActivityEventType,
 } from '@outsync/contracts';
+import { webhookSwitchDefaults } from '@outsync/contracts/webhooks';
 import type { CanonicalEvent } from '@outsync/contracts/sync';
 import {
   CLICKS_COUNTER_FIELD,
@@ -58,8 +59,8 @@ function heyreach(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
 
 function settings(overrides: Partial<SalesforceWriteSettings> = {}): SalesforceWriteSettings {
   return {
-    createOrUpdateCompany: false,
-    assignCompanyOwner: false,
+    // Switches this file does not name keep their defaults (a new switch needs no edit here).
+    ...webhookSwitchDefaults,
     emailService: 'smartlead',
     hubspotOwnerId: '005000000000001AAA',
     assignContactOwner: false,

@@ -1,3 +1,4 @@
+import { webhookSwitchDefaults } from '@outsync/contracts/webhooks';
 import type { CanonicalEvent, CanonicalLead } from '@outsync/contracts/sync';
 import nock from 'nock';
 import { createSalesforceClient } from '../../../connectors/crm/salesforce';
@@ -191,8 +192,8 @@ function lead(n: number): CanonicalLead {
 
 function settings(overrides: Partial<SalesforceWriteSettings> = {}): SalesforceWriteSettings {
   return {
-    createOrUpdateCompany: false,
-    assignCompanyOwner: false,
+    // Switches this file does not name keep their defaults (a new switch needs no edit here).
+    ...webhookSwitchDefaults,
     emailService: 'smartlead',
     hubspotOwnerId: OWNER,
     assignContactOwner: false,
