@@ -9,11 +9,7 @@
 // build from) and the root jest files are copied; node_modules is symlinked. The sandbox lives
 // in the root's .stryker-tmp/, outside every jest project's rootDir, so a root `npx jest` never
 // sees its copies (even when an aborted run leaves it behind).
-const rules = [
-  'src/pipeline/normalize',
-  'src/pipeline/decisions',
-  'src/features/block-lists/run',
-];
+const rules = ['src/pipeline/normalize', 'src/pipeline/decisions', 'src/features/block-lists/run'];
 // The writers' pure mapping modules, with their own tests (the writers themselves are covered by
 // nock tests, too slow to run per mutant).
 const mappings = [
