@@ -1,5 +1,6 @@
 export { startService, type Service, type StartOptions } from './service';
 export { createApp, type AppDeps } from './app';
+export { compose, type Composition, type CompositionDeps } from './composition';
 export {
   loadConfig,
   ConfigError,

@@ -1,5 +1,5 @@
 import type { Query } from 'mingo';
-import { compileFilter } from '../query.ts';
+import { compileFilter } from '../filter.ts';
 import { compareValues, typeBracket } from '../bson-order.ts';
 import { type Collation, collationId, foldValue, parseCollation } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';

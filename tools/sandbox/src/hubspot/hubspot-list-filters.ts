@@ -6,9 +6,9 @@
 // types (association, events, form submissions, …) and the history operators (HAS_EVER_…,
 // HAS_NEVER_…) are refused with 400 rather than evaluated wrongly.
 import { asArray, asNumber, asString, isObject, type JsonObject } from '../core/http.ts';
-import type { CrmRecord } from './hubspot-store.ts';
+import type { CrmRecord, RecordPredicate } from './hubspot-record.ts';
 
-export type RecordPredicate = (record: CrmRecord) => boolean;
+export type { RecordPredicate } from './hubspot-record.ts';
 
 /** The operators the sandbox evaluates, per `operationType`. */
 export const LIST_FILTER_OPERATORS: Record<string, readonly string[]> = {

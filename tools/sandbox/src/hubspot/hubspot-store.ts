@@ -1,6 +1,6 @@
 import { Sequence } from '../core/ids.ts';
 import { nowIso, type JsonObject } from '../core/http.ts';
-import type { RecordPredicate } from './hubspot-list-filters.ts';
+import type { CrmRecord, RecordPredicate } from './hubspot-record.ts';
 import {
   HUBSPOT_OBJECT_TYPES,
   OBJECT_TYPE_IDS,
@@ -14,13 +14,7 @@ import {
   type PropertyGroup,
 } from './hubspot-schema.ts';
 
-export interface CrmRecord {
-  id: string;
-  properties: Record<string, string>;
-  createdAt: string;
-  updatedAt: string;
-  archived: boolean;
-}
+export type { CrmRecord } from './hubspot-record.ts';
 
 export interface Owner {
   id: string;
