@@ -6,7 +6,7 @@
 // types (association, events, form submissions, …) and the history operators (HAS_EVER_…,
 // HAS_NEVER_…) are refused with 400 rather than evaluated wrongly.
 import { asArray, asNumber, asString, isObject, type JsonObject } from '../core/http.ts';
-import type { CrmRecord, RecordPredicate } from './hubspot-record.ts';
+import type { RecordPredicate } from './hubspot-record.ts';
 
 export type { RecordPredicate } from './hubspot-record.ts';
 

@@ -8,7 +8,7 @@ import {
   DEMO_API_KEYS,
   SECOND_API_KEYS,
 } from '../demo-constants.ts';
-import type { PlatformWebhook } from './platform-webhooks.ts';
+import type { PlatformWebhook } from './platform-webhook.ts';
 
 /** A lead the sequencers know, so lookups by e-mail answer with its campaign and category. */
 export interface PlatformLead {

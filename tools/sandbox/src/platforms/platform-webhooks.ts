@@ -1,20 +1,9 @@
 import type { Ctx } from '../core/http.ts';
 import { nowIso, sendJson } from '../core/http.ts';
 import { campaignsOf, type PlatformAccount } from './platform-store.ts';
+import type { PlatformWebhook } from './platform-webhook.ts';
 
-/**
- * A webhook registered on a platform account: where the platform posts its events, for which
- * campaigns (null = every campaign) and which event types. The simulator posts a campaign's
- * events to the webhooks registered on it, as the platform would.
- */
-export interface PlatformWebhook {
-  id: number;
-  name: string;
-  url: string;
-  campaignIds: number[] | null;
-  eventTypes: string[];
-  createdAt: string;
-}
+export type { PlatformWebhook } from './platform-webhook.ts';
 
 /** Smartlead's subscribable events (reference §3.2). */
 export const SMARTLEAD_WEBHOOK_EVENTS = [

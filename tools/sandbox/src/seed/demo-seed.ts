@@ -12,15 +12,17 @@ import {
   normalizeListFilter,
   type RecordPredicate,
 } from '../hubspot/hubspot-list-filters.ts';
+import type { HubspotPortals } from '../hubspot/hubspot-portals.ts';
 import type { HubspotStore } from '../hubspot/hubspot-store.ts';
 import { applyAccountSetup } from '../platforms/platform-setup.ts';
 import {
   INSTANTLY_ORGANIZATION_ID,
   INSTANTLY_OWNER_ID,
+  type PlatformStore,
   smartleadBlockKey,
 } from '../platforms/platform-store.ts';
+import type { SalesforceOrgs } from '../salesforce/salesforce-orgs.ts';
 import type { SalesforceStore } from '../salesforce/salesforce-store.ts';
-import type { SandboxState } from '../sandbox-state.ts';
 import { companyProperties, contactProperties, optedOutContact } from './bulk-seed.ts';
 import { generateCompanies, generatePeople } from './generated-people.ts';
 
@@ -117,10 +119,20 @@ export function secondPeople(): ReturnType<typeof demoPeople> {
 }
 
 /**
+ * What the demo seed fills: the tenant registries of a `SandboxState`, named structurally so
+ * the seed needs no import of the state that calls it.
+ */
+export interface DemoSeedTarget {
+  readonly hubspotPortals: HubspotPortals;
+  readonly salesforceOrgs: SalesforceOrgs;
+  readonly platforms: PlatformStore;
+}
+
+/**
  * The demo portal, org and platform accounts, plus a smaller second portal, org and account
  * per platform (other people, categories, clients and lists) so tests can tell tenants apart.
  */
-export function seedDemoData(state: SandboxState): void {
+export function seedDemoData(state: DemoSeedTarget): void {
   seedHubspot(state.hubspotPortals.demo().store, {
     owners: DEMO_OWNERS,
     ownerIds: { id: 70_000_001, userId: 9_000_001 },
@@ -272,7 +284,7 @@ export const SMARTLEAD_DEMO_CATEGORIES = [
 ];
 export const SMARTLEAD_SECOND_CATEGORIES = ['Interested', 'Not Interested', 'Booked a call'];
 
-function seedPlatforms(state: SandboxState): void {
+function seedPlatforms(state: DemoSeedTarget): void {
   const platforms = state.platforms;
   const created = '2024-01-15T09:00:00.000Z';
   const smartlead = platforms.demoAccount('smartlead');
@@ -352,7 +364,7 @@ function seedPlatforms(state: SandboxState): void {
 }
 
 /** Each platform's second account: other people, categories, clients, campaigns and lists. */
-function seedSecondAccounts(state: SandboxState): void {
+function seedSecondAccounts(state: DemoSeedTarget): void {
   const platforms = state.platforms;
   const second = (platform: Platform) => {
     const account = platforms.account(platform, SECOND_API_KEYS[platform]);
