@@ -37,8 +37,8 @@ export default {
       testMatch: [
         ...rules.map((folder) => `<rootDir>/${folder}/**/*.test.ts`),
         '<rootDir>/src/pipeline/write/event-values.test.ts',
-        '<rootDir>/src/pipeline/write/hubspot/hubspot-mapping.test.ts',
-        '<rootDir>/src/pipeline/write/salesforce/salesforce-mapping.test.ts',
+        '<rootDir>/src/pipeline/write/hubspot/hubspot-mapping*.test.ts',
+        '<rootDir>/src/pipeline/write/salesforce/salesforce-mapping*.test.ts',
         '<rootDir>/src/pipeline/write/lead-groups.test.ts',
       ],
     },

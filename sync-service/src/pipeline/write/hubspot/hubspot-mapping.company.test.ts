@@ -1,0 +1,46 @@
+// The HubSpot mapping's company of a lead (companyOf). Fixtures in hubspot-mapping.test-support.ts.
+import { companyOf } from './hubspot-mapping';
+import { event, emptyLead, settings } from './hubspot-mapping.test-support';
+
+describe('companyOf', () => {
+  const companies = settings({ createOrUpdateCompany: true });
+
+  it("answers the lead's company by domain, named after the lead's company", () => {
+    expect(companyOf(event(), companies)).toEqual({
+      domain: 'acme.test',
+      properties: { domain: 'acme.test', name: 'Acme' },
+    });
+  });
+
+  it('names a company the lead does not name after its domain', () => {
+    expect(companyOf(event({ lead: { ...emptyLead, domain: 'acme.test' } }), companies)).toEqual({
+      domain: 'acme.test',
+      properties: { domain: 'acme.test', name: 'acme.test' },
+    });
+  });
+
+  it('gives the owner only with assignCompanyOwner and an owner', () => {
+    expect(
+      companyOf(event(), settings({ createOrUpdateCompany: true, assignCompanyOwner: true })),
+    ).toEqual({
+      domain: 'acme.test',
+      properties: { domain: 'acme.test', name: 'Acme', hubspot_owner_id: '9001' },
+    });
+    expect(
+      companyOf(
+        event(),
+        settings({ createOrUpdateCompany: true, assignCompanyOwner: true, hubspotOwnerId: '' }),
+      )?.properties,
+    ).toEqual({ domain: 'acme.test', name: 'Acme' });
+    expect(
+      companyOf(event(), settings({ createOrUpdateCompany: true, assignContactOwner: true }))
+        ?.properties,
+    ).toEqual({ domain: 'acme.test', name: 'Acme' });
+  });
+
+  it('answers none when the webhook does not create companies or the lead has no domain', () => {
+    expect(companyOf(event(), settings())).toBeNull();
+    expect(companyOf(event({ lead: { ...emptyLead, company: 'Acme' } }), companies)).toBeNull();
+    expect(companyOf(event({ lead: { ...emptyLead, domain: '' } }), companies)).toBeNull();
+  });
+});
