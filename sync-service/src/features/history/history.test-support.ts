@@ -1,0 +1,123 @@
+// Shared set-up for the history area's tests (history.*.test.ts; spec 02 §2.9–2.11, §5, §6,
+// §7; issue 13): the real app on the embedded MongoDB with its clock at NOW, an admin, a manager
+// and two customers, and logs written straight into its collections as the pipeline writes them.
+// Each test file calls useHistoryApp() once and so runs an app of its own.
+import type { MeResponse } from '@outsync/contracts';
+import { Types } from 'mongoose';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import type { TestClient } from '../../testing/test-client';
+import { categoryHoldModel } from '../category-holds';
+import type { WebhookEventDoc } from '../../pipeline';
+import { webhookEventModel } from '../webhook-events';
+import { blockListLogModel, blockListSyncModel } from '../block-lists';
+
+export const LOGS = '/api/admin/webhook-logs';
+export const CATEGORY = '/api/admin/category-base-filters';
+export const BLOCK_LOGS = '/api/admin/dashboard/smartlead/blocked-lists/history';
+export const BLOCK_OPTIONS = '/api/admin/history/block-lists';
+
+/** The viewer's "now": 12:00 UTC on 15 March 2030. */
+export const NOW = new Date('2030-03-15T12:00:00.000Z');
+
+export type Caller = { client: TestClient; id: string; email: string };
+export type ErrorBody = { code: string; message: string };
+
+export let app: TestApp;
+export let admin: Caller;
+export let manager: Caller;
+export let ada: Caller;
+export let bob: Caller;
+
+export async function caller(email: string, role?: 'ADMIN' | 'MANAGER'): Promise<Caller> {
+  const client = await app.signIn({ email, role: role ?? null });
+  const me = (await client.get<MeResponse>('/api/admin/me')).body;
+  return { client, id: me.id, email };
+}
+
+/**
+ * Registers the file's hooks: the app and its callers before its tests, the collections emptied
+ * before each.
+ */
+export function useHistoryApp(): void {
+  beforeAll(async () => {
+    app = await startTestApp({ now: () => NOW });
+    admin = await caller('history-admin@outsync.test', 'ADMIN');
+    manager = await caller('history-manager@outsync.test', 'MANAGER');
+    ada = await caller('ada@customer-a.test');
+    bob = await caller('bob@customer-b.test');
+  });
+
+  afterAll(async () => {
+    await app.stop();
+  });
+
+  beforeEach(async () => {
+    await Promise.all([
+      events().deleteMany({}),
+      holds().deleteMany({}),
+      blockListLogModel(app.db.connection).deleteMany({}),
+      blockListSyncModel(app.db.connection).deleteMany({}),
+    ]);
+  });
+}
+
+export const events = () => webhookEventModel(app.db.connection);
+export const holds = () => categoryHoldModel(app.db.connection);
+
+/** A stored webhook log of `owner`'s HubSpot webhook; a test sets what it is about. */
+export function logOf(owner: Caller, overrides: Partial<WebhookEventDoc> = {}): WebhookEventDoc {
+  const receivedAt = overrides.receivedAt ?? new Date(NOW.getTime() - 60_000);
+  const webhookId = overrides.webhookId ?? new Types.ObjectId();
+  return {
+    _id: new Types.ObjectId(),
+    webhookId,
+    userId: new Types.ObjectId(owner.id),
+    userProfileId: new Types.ObjectId(),
+    userEmail: owner.email,
+    crm: 'HUBSPOT',
+    hubId: '5550001',
+    webhookUrl: `https://hooks.outsync.test/webhooks/code-${webhookId.toString()}`,
+    test: false,
+    path: `/webhooks/code-${webhookId.toString()}`,
+    payloadJson: JSON.stringify({
+      event_type: 'EMAIL_SENT',
+      to_email: 'lead@prospect.test',
+      secret: 'never',
+    }),
+    platform: 'smartlead',
+    rawEventType: 'EMAIL_SENT',
+    eventType: 'EMAIL_SENT',
+    summary: {
+      subject: 'Hello',
+      to_email: 'lead@prospect.test',
+      from_email: 'rep@agency.test',
+      event_type: 'EMAIL_SENT',
+    },
+    leadKey: 'lead@prospect.test',
+    leadEmail: 'lead@prospect.test',
+    campaignId: '77',
+    platformLeadId: '991',
+    event: null,
+    status: 'synced',
+    reason: null,
+    errors: [],
+    steps: {},
+    attempts: [],
+    attemptCount: 1,
+    nextAttemptAt: null,
+    lease: null,
+    receivedAt,
+    syncedAt: null,
+    updatedAt: receivedAt,
+    expiresAt: new Date(NOW.getTime() + 30 * 86_400_000),
+    ...overrides,
+  };
+}
+
+export async function store(...docs: WebhookEventDoc[]): Promise<void> {
+  await events().insertMany(docs);
+}
+
+export function ids(page: { data: { id: string }[] }): string[] {
+  return page.data.map((row) => row.id);
+}
