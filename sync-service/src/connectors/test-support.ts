@@ -28,6 +28,19 @@ export function assertNockDone(): void {
 }
 
 /**
+ * The nock hooks a connector or writer test file runs once at its top: no real network in the
+ * file, every interceptor a test declares is used (then cleared), nock let go of afterwards.
+ */
+export function useNockHooks(): void {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(assertNockDone);
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
+}
+
+/**
  * A Salesforce client on the sandbox's demo org, whose static session never expires (a refresh
  * would be a bug): what the connector's sandbox tests call through.
  */

@@ -1,9 +1,7 @@
 // Shared set-up of the http-client.*.test.ts files: the vendor, its key, a token auth that
 // counts its refreshes, and the nock hooks.
-import nock from 'nock';
 import { z } from 'zod';
 import { createHttpClient, type HttpClientOptions, type TokenAuth } from './http-client';
-import { assertNockDone } from '../test-support';
 
 export const BASE = 'https://api.vendor.test';
 export const KEY = 'sk_live_7f3a9c1e5b2d4f60';
@@ -33,15 +31,5 @@ export function tokenAuth(
   return auth;
 }
 
-/**
- * The nock hooks each of the split test files calls once at its top: no real network in the
- * file, every interceptor a test declares is used (and then cleared), nock let go of afterwards.
- */
-export function installNockHooks(): void {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(assertNockDone);
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
-}
+/** The nock hooks each split test file runs (one definition for every connector test). */
+export { useNockHooks as installNockHooks } from '../test-support';

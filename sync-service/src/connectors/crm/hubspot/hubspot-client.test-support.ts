@@ -1,8 +1,6 @@
 // Shared set-up of the hubspot-client.*.test.ts files: the API, its token, owners as HubSpot
 // answers them, and the nock hooks.
-import nock from 'nock';
 import type { TokenAuth } from '../../http';
-import { assertNockDone } from '../../test-support';
 
 export const API = 'https://api.hubapi.com';
 
@@ -41,15 +39,5 @@ export function owner(id: string, email: string, extra: Record<string, unknown> 
   };
 }
 
-/**
- * The nock hooks each of the split test files calls once at its top: no real network in the
- * file, every interceptor a test declares is used (and then cleared), nock let go of afterwards.
- */
-export function installNockHooks(): void {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(assertNockDone);
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
-}
+/** The nock hooks each split test file runs (one definition for every connector test). */
+export { useNockHooks as installNockHooks } from '../../test-support';

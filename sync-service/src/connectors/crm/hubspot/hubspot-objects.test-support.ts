@@ -1,8 +1,6 @@
 // Shared set-up of the hubspot-objects.*.test.ts files: the API, its token, records as HubSpot
 // answers them, email inputs and their request bodies, and the nock hooks.
-import nock from 'nock';
 import type { TokenAuth } from '../../http';
-import { assertNockDone } from '../../test-support';
 import { createHubspotClient } from './hubspot-client';
 import { HUBSPOT_ASSOCIATION_TYPES, type HubspotCreateInput } from './hubspot-objects.types';
 
@@ -74,15 +72,5 @@ export function emailInputBody(n: number) {
 export const range = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, index) => from + index);
 
-/**
- * The nock hooks each of the split test files calls once at its top: no real network in the
- * file, every interceptor a test declares is used (and then cleared), nock let go of afterwards.
- */
-export function installNockHooks(): void {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(assertNockDone);
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
-}
+/** The nock hooks each split test file runs (one definition for every connector test). */
+export { useNockHooks as installNockHooks } from '../../test-support';

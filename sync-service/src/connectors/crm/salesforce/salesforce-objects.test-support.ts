@@ -1,8 +1,6 @@
 // Shared set-up of the salesforce-objects.*.test.ts files: the org, its session, SOQL rows and
 // pages, saved results and the nock hooks.
-import nock from 'nock';
 import type { TokenAuth } from '../../http';
-import { assertNockDone } from '../../test-support';
 import { createSalesforceClient } from './salesforce-client';
 
 // Data calls go to the org's instance URL, which differs from the login domain.
@@ -52,15 +50,5 @@ export const saved = (id: string) => ({ id, success: true, errors: [] });
 export const range = (from: number, to: number) =>
   Array.from({ length: to - from }, (_, index) => from + index);
 
-/**
- * The nock hooks each of the split test files calls once at its top: no real network in the
- * file, every interceptor a test declares is used (and then cleared), nock let go of afterwards.
- */
-export function installNockHooks(): void {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(assertNockDone);
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
-}
+/** The nock hooks each split test file runs (one definition for every connector test). */
+export { useNockHooks as installNockHooks } from '../../test-support';

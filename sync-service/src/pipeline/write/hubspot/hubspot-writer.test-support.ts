@@ -8,7 +8,7 @@ import type { CanonicalEvent, CanonicalLead } from '@outsync/contracts/sync';
 import nock from 'nock';
 import { createHubspotClient } from '../../../connectors/crm/hubspot';
 import type { TokenAuth } from '../../../connectors/http';
-import { assertNockDone } from '../../../connectors/test-support';
+import { useNockHooks } from '../../../connectors/test-support';
 import type { SyncSteps } from '../../event-record';
 import type { WriteItem, WriteOutcome, WrittenEventCounts } from '../crm-writer';
 import { createHubspotWriter } from './hubspot-writer';
@@ -45,14 +45,9 @@ export const record = (eventId: string, steps: Partial<SyncSteps>) => {
  */
 export function useHubspotNock(log: (call: string) => void): void {
   logCall = log;
-  beforeAll(() => nock.disableNetConnect());
+  useNockHooks();
   beforeEach(() => {
     recorded.length = 0;
-  });
-  afterEach(assertNockDone);
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
   });
 }
 
