@@ -3,7 +3,6 @@
 // (method, path, JSON body) in the order sent, with the outcomes and recorded steps. Holds the
 // nock hooks (useHubspotNock), the request helpers, the fixtures and the reference property
 // catalog.
-import { webhookSwitchDefaults } from '@outsync/contracts/webhooks';
 import type { CanonicalEvent, CanonicalLead } from '@outsync/contracts/sync';
 import nock from 'nock';
 import { createHubspotClient } from '../../../connectors/crm/hubspot';
@@ -13,6 +12,7 @@ import type { SyncSteps } from '../../event-record';
 import type { WriteItem, WriteOutcome, WrittenEventCounts } from '../crm-writer';
 import { createHubspotWriter } from './hubspot-writer';
 import type { HubspotWriteSettings } from './hubspot-mapping';
+import { settings } from './hubspot-mapping.test-support';
 import { createPropertyCache, type PropertyCache } from './hubspot-properties';
 import type { RecordIdCache } from '../record-id-cache';
 import { TEST_LEAD, testEvent } from '../write-test-events';
@@ -140,26 +140,8 @@ export function event(overrides: Partial<CanonicalEvent> = {}): CanonicalEvent {
   return testEvent({ type: 'EMAIL_OPEN', rawEventType: 'EMAIL_OPEN', ...overrides });
 }
 
-export function settings(overrides: Partial<HubspotWriteSettings> = {}): HubspotWriteSettings {
-  return {
-    // Switches this file does not name keep their defaults (a new switch needs no edit here).
-    ...webhookSwitchDefaults,
-    emailService: 'smartlead',
-    hubspotOwnerId: '9001',
-    assignContactOwner: false,
-    assignCompanyOwner: false,
-    createOrUpdateCompany: false,
-    createOrUpdateTask: false,
-    createContactCustomProperties: false,
-    logType: 0,
-    customTaskSubject: '',
-    objectLookupMethod: 'default',
-    objectLookupIdField: null,
-    objectDefaultSearchProperty: null,
-    optionalAlternativeProperty: null,
-    ...overrides,
-  };
-}
+// The same webhook settings as the mapping's tests: one definition.
+export { settings };
 
 export function item(
   id: string,

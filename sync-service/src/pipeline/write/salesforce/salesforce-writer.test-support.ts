@@ -3,7 +3,6 @@
 // request the org's instance receives is asserted (method, path, SOQL, JSON body) in the order
 // sent, with the outcomes and the recorded steps. Holds the nock hooks (useSalesforceNock), the
 // request helpers and the fixtures.
-import { webhookSwitchDefaults } from '@outsync/contracts/webhooks';
 import type { CanonicalEvent, CanonicalLead } from '@outsync/contracts/sync';
 import nock from 'nock';
 import { createSalesforceClient } from '../../../connectors/crm/salesforce';
@@ -20,6 +19,7 @@ import type { RecordIdCache } from '../record-id-cache';
 import { OUTSYNC_SALESFORCE_FIELDS } from './salesforce-field-catalog';
 import type { SalesforceWriteSettings } from './salesforce-mapping';
 import { TEST_LEAD, testEvent } from '../write-test-events';
+import { settings } from './salesforce-mapping.test-support';
 
 export const INSTANCE = 'https://acme.my.salesforce.com';
 export const DATA = '/services/data/v62.0';
@@ -199,30 +199,8 @@ export function lead(n: number): CanonicalLead {
   };
 }
 
-export function settings(
-  overrides: Partial<SalesforceWriteSettings> = {},
-): SalesforceWriteSettings {
-  return {
-    // Switches this file does not name keep their defaults (a new switch needs no edit here).
-    ...webhookSwitchDefaults,
-    emailService: 'smartlead',
-    hubspotOwnerId: OWNER,
-    assignContactOwner: false,
-    createOrUpdateTask: false,
-    createContactCustomProperties: false,
-    logType: 0,
-    customTaskSubject: '',
-    salesforceObjectType: 'Contact',
-    salesforceOnlyUpdate: false,
-    salesforceCustomFieldObjects: [],
-    salesforceTaskType: null,
-    objectLookupMethod: 'default',
-    objectLookupIdField: null,
-    objectDefaultSearchProperty: null,
-    optionalAlternativeProperty: null,
-    ...overrides,
-  };
-}
+// The same webhook settings as the mapping's tests (OWNER is their owner id): one definition.
+export { settings };
 
 export function item(
   id: string,
