@@ -1,5 +1,6 @@
 // The webhook forms' model and transitions (spec 01 §2.7–2.10, §4, §9); the spec's texts spelt
 // literally.
+import { SPEC_SWITCH_DEFAULTS } from './testing';
 import type { CrmKind } from '@outsync/contracts';
 import type { CrmOwner } from '@outsync/contracts/accounts';
 import {
@@ -37,8 +38,8 @@ const INTERESTED = { id: 'lead_interested', name: 'Interested' };
 describe('initialWebhookForm', () => {
   const common = {
     owner: null,
-    platform: null,
-    lookupMethod: 'default',
+    emailService: null,
+    objectLookupMethod: 'default',
     lookupProperty: null,
     profileUrlProperty: null,
     emailProperty: null,
@@ -48,18 +49,14 @@ describe('initialWebhookForm', () => {
     apiKeyId: null,
     categories: [],
     endpoints: [{ userAccountId: null, eventTypes: [] }],
-    createOrUpdateCompany: true,
-    assignCompanyOwner: false,
-    assignContactOwner: false,
-    createOrUpdateTask: false,
-    customFieldObjects: [],
+    ...SPEC_SWITCH_DEFAULTS,
+    salesforceCustomFieldObjects: [],
     permissionSetId: null,
     fieldsCreated: false,
     logType: 0,
-    taskType: null,
+    salesforceTaskType: null,
     customTaskSubject: DEFAULT_SUBJECT,
     salesforceObjectType: 'Contact',
-    salesforceOnlyUpdate: false,
   };
 
   it('HUBSPOT: custom contact properties on, the default subject', () => {
@@ -84,8 +81,8 @@ function filledForm(crm: CrmKind, changes: Partial<WebhookFormValues> = {}): Web
   return {
     ...initialWebhookForm(crm),
     owner: OWNER,
-    platform: 'smartlead',
-    lookupMethod: 'AlternativeProperty',
+    emailService: 'smartlead',
+    objectLookupMethod: 'AlternativeProperty',
     lookupProperty: 'custom_lookup',
     profileUrlProperty: 'custom_profile',
     emailProperty: 'custom_email',
@@ -97,7 +94,7 @@ function filledForm(crm: CrmKind, changes: Partial<WebhookFormValues> = {}): Web
       { userAccountId: ACCOUNT_B, eventTypes: ['EMAIL_REPLY'] },
     ],
     createOrUpdateCompany: false,
-    taskType: 'Call',
+    salesforceTaskType: 'Call',
     ...changes,
   };
 }
@@ -107,7 +104,7 @@ describe('changePlatform', () => {
     const values = filledForm('HUBSPOT');
     expect(changePlatform(values, 'heyreach')).toEqual({
       ...values,
-      platform: 'heyreach',
+      emailService: 'heyreach',
       createOrUpdateCompany: false,
       endpoints: [
         { userAccountId: ACCOUNT_A, eventTypes: [] },
@@ -115,9 +112,9 @@ describe('changePlatform', () => {
       ],
       apiKeyId: null,
       categories: [],
-      lookupMethod: 'default',
+      objectLookupMethod: 'default',
       logType: 1,
-      taskType: 'Other',
+      salesforceTaskType: 'Other',
       lookupProperty: 'hs_linkedin_url',
       profileUrlProperty: 'hs_linkedin_url',
     });
@@ -125,7 +122,7 @@ describe('changePlatform', () => {
 
   it('the settings dialog keeps the API key and the categories while the platform stays', () => {
     const values = filledForm('HUBSPOT');
-    expect(values.platform).toBe('smartlead');
+    expect(values.emailService).toBe('smartlead');
     expect(changePlatform(values, 'smartlead')).toMatchObject({
       apiKeyId: KEY,
       categories: [INTERESTED],
@@ -150,15 +147,15 @@ describe('changePlatform', () => {
 
   it('from the social tool to another platform on HUBSPOT: the lookup field becomes null', () => {
     const values = filledForm('HUBSPOT', {
-      platform: 'heyreach',
+      emailService: 'heyreach',
       lookupProperty: 'hs_linkedin_url',
       createOrUpdateCompany: false,
       logType: 1,
-      taskType: 'Other',
+      salesforceTaskType: 'Other',
     });
     expect(changePlatform(values, 'instantly')).toEqual({
       ...values,
-      platform: 'instantly',
+      emailService: 'instantly',
       createOrUpdateCompany: true,
       endpoints: [
         { userAccountId: ACCOUNT_A, eventTypes: [] },
@@ -166,7 +163,7 @@ describe('changePlatform', () => {
       ],
       apiKeyId: null,
       categories: [],
-      lookupMethod: 'default',
+      objectLookupMethod: 'default',
       logType: 0,
       lookupProperty: null,
     });
@@ -176,13 +173,13 @@ describe('changePlatform', () => {
     const values = filledForm('HUBSPOT', { logType: 1 });
     const next = changePlatform(values, 'bison');
     expect(next).toMatchObject({
-      platform: 'bison',
+      emailService: 'bison',
       createOrUpdateCompany: true,
-      lookupMethod: 'default',
+      objectLookupMethod: 'default',
       lookupProperty: 'custom_lookup',
       profileUrlProperty: 'custom_profile',
       logType: 0,
-      taskType: 'Call',
+      salesforceTaskType: 'Call',
     });
   });
 
@@ -195,7 +192,7 @@ describe('changePlatform', () => {
     const values = filledForm('SALESFORCE');
     expect(changePlatform(values, 'heyreach')).toEqual({
       ...values,
-      platform: 'heyreach',
+      emailService: 'heyreach',
       createOrUpdateCompany: false,
       endpoints: [
         { userAccountId: ACCOUNT_A, eventTypes: [] },
@@ -203,17 +200,17 @@ describe('changePlatform', () => {
       ],
       apiKeyId: null,
       categories: [],
-      lookupMethod: 'default',
+      objectLookupMethod: 'default',
       logType: 1,
-      taskType: 'Other',
+      salesforceTaskType: 'Other',
       lookupProperty: 'Id',
       emailProperty: 'Email',
     });
-    const fromSocial = filledForm('SALESFORCE', { platform: 'heyreach', logType: 1 });
+    const fromSocial = filledForm('SALESFORCE', { emailService: 'heyreach', logType: 1 });
     expect(changePlatform(fromSocial, 'smartlead')).toMatchObject({
       createOrUpdateCompany: true,
       logType: 0,
-      taskType: 'Call',
+      salesforceTaskType: 'Call',
       lookupProperty: 'Id',
       emailProperty: 'Email',
     });
@@ -222,29 +219,35 @@ describe('changePlatform', () => {
 
 describe('changeLookupMethod', () => {
   it('HUBSPOT, social tool, Default: the social-profile-URL property is preselected', () => {
-    const values = filledForm('HUBSPOT', { platform: 'heyreach' });
+    const values = filledForm('HUBSPOT', { emailService: 'heyreach' });
     expect(changeLookupMethod(values, 'default')).toEqual({
       ...values,
-      lookupMethod: 'default',
+      objectLookupMethod: 'default',
       profileUrlProperty: 'hs_linkedin_url',
     });
   });
 
   it('HUBSPOT, another platform or none, Default: nothing is preselected', () => {
     for (const platform of ['smartlead', null] as const) {
-      const values = filledForm('HUBSPOT', { platform });
-      expect(changeLookupMethod(values, 'default')).toEqual({ ...values, lookupMethod: 'default' });
+      const values = filledForm('HUBSPOT', { emailService: platform });
+      expect(changeLookupMethod(values, 'default')).toEqual({
+        ...values,
+        objectLookupMethod: 'default',
+      });
     }
   });
 
   it.each(['smartlead', 'heyreach', null] as const)(
     'HUBSPOT, %s, a non-default method: the object-id and e-mail properties are preselected',
     (platform) => {
-      const values = filledForm('HUBSPOT', { platform, lookupMethod: 'default' });
+      const values = filledForm('HUBSPOT', {
+        emailService: platform,
+        objectLookupMethod: 'default',
+      });
       for (const method of ['AlternativeProperty', 'OptionalAlternativeProperty'] as const) {
         expect(changeLookupMethod(values, method)).toEqual({
           ...values,
-          lookupMethod: method,
+          objectLookupMethod: method,
           lookupProperty: 'hs_object_id',
           emailProperty: 'email',
         });
@@ -255,7 +258,7 @@ describe('changeLookupMethod', () => {
   it.each(['smartlead', 'instantly', 'bison', 'heyreach', null] as const)(
     "SALESFORCE, %s: 'Id' and 'Email' are preselected",
     (platform) => {
-      const values = filledForm('SALESFORCE', { platform });
+      const values = filledForm('SALESFORCE', { emailService: platform });
       for (const method of [
         'default',
         'AlternativeProperty',
@@ -263,7 +266,7 @@ describe('changeLookupMethod', () => {
       ] as const) {
         expect(changeLookupMethod(values, method)).toEqual({
           ...values,
-          lookupMethod: method,
+          objectLookupMethod: method,
           lookupProperty: 'Id',
           emailProperty: 'Email',
         });
@@ -274,27 +277,32 @@ describe('changeLookupMethod', () => {
 
 describe('changeLogType', () => {
   it("log type 1: 'Email' by default, 'Other' for the social tool", () => {
-    const none = { taskType: null };
+    const none = { salesforceTaskType: null };
     expect(changeLogType(filledForm('SALESFORCE', none), 1)).toMatchObject({
       logType: 1,
-      taskType: 'Email',
+      salesforceTaskType: 'Email',
     });
     expect(
-      changeLogType(filledForm('SALESFORCE', { ...none, platform: 'heyreach' }), 1),
-    ).toMatchObject({ logType: 1, taskType: 'Other' });
-    expect(changeLogType(filledForm('SALESFORCE', { ...none, platform: null }), 1)).toMatchObject({
+      changeLogType(filledForm('SALESFORCE', { ...none, emailService: 'heyreach' }), 1),
+    ).toMatchObject({ logType: 1, salesforceTaskType: 'Other' });
+    expect(
+      changeLogType(filledForm('SALESFORCE', { ...none, emailService: null }), 1),
+    ).toMatchObject({
       logType: 1,
-      taskType: 'Email',
+      salesforceTaskType: 'Email',
     });
   });
 
   it('does not overwrite a chosen task type', () => {
-    const values = filledForm('SALESFORCE', { platform: 'heyreach', taskType: 'Call' });
+    const values = filledForm('SALESFORCE', {
+      emailService: 'heyreach',
+      salesforceTaskType: 'Call',
+    });
     expect(changeLogType(values, 1)).toEqual({ ...values, logType: 1 });
   });
 
   it('log type 0 only sets the log type', () => {
-    const values = filledForm('SALESFORCE', { logType: 1, taskType: null });
+    const values = filledForm('SALESFORCE', { logType: 1, salesforceTaskType: null });
     expect(changeLogType(values, 0)).toEqual({ ...values, logType: 0 });
   });
 });
@@ -327,24 +335,24 @@ describe('Categories', () => {
 
 describe('changeCustomFieldObjects', () => {
   const created = filledForm('SALESFORCE', {
-    customFieldObjects: ['Contact', 'Lead'],
+    salesforceCustomFieldObjects: ['Contact', 'Lead'],
     fieldsCreated: true,
   });
 
   it('the same objects, in any order, keep the fields-created flag', () => {
     expect(changeCustomFieldObjects(created, ['Lead', 'Contact'])).toEqual({
       ...created,
-      customFieldObjects: ['Lead', 'Contact'],
+      salesforceCustomFieldObjects: ['Lead', 'Contact'],
     });
   });
 
   it('other objects drop it', () => {
     expect(changeCustomFieldObjects(created, ['Contact'])).toEqual({
       ...created,
-      customFieldObjects: ['Contact'],
+      salesforceCustomFieldObjects: ['Contact'],
       fieldsCreated: false,
     });
-    const contact = { ...created, customFieldObjects: ['Contact' as const] };
+    const contact = { ...created, salesforceCustomFieldObjects: ['Contact' as const] };
     expect(changeCustomFieldObjects(contact, ['Lead']).fieldsCreated).toBe(false);
     expect(changeCustomFieldObjects(contact, ['Contact', 'Lead']).fieldsCreated).toBe(false);
   });
@@ -383,17 +391,13 @@ function storedWebhook(crm: CrmKind, changes: Partial<Webhook> = {}): Webhook {
     userAccountWebhooks: [],
     canUpdate: true,
     emailService: 'smartlead',
-    createOrUpdateCompany: true,
-    createOrUpdateTask: false,
+    ...SPEC_SWITCH_DEFAULTS,
     createContactCustomProperties: crm === 'HUBSPOT',
-    assignCompanyOwner: false,
-    assignContactOwner: false,
     apiKeyId: null,
     smartleadBaseCategories: null,
     customTaskSubject: '',
     logType: 0,
     salesforceObjectType: 'Contact',
-    salesforceOnlyUpdate: false,
     salesforceCustomFieldObjects: [],
     salesforceTaskType: null,
     objectLookupMethod: 'default',
@@ -429,8 +433,8 @@ describe('webhookFormFromWebhook', () => {
     expect(webhookFormFromWebhook(webhook)).toEqual({
       crm: 'HUBSPOT',
       owner: OWNER,
-      platform: 'heyreach',
-      lookupMethod: 'default',
+      emailService: 'heyreach',
+      objectLookupMethod: 'default',
       lookupProperty: null,
       profileUrlProperty: 'hs_linkedin_url',
       emailProperty: null,
@@ -443,19 +447,18 @@ describe('webhookFormFromWebhook', () => {
         { userAccountId: ACCOUNT_A, eventTypes: ['MESSAGE_SENT', 'LIKED_POST'] },
         { userAccountId: ACCOUNT_B, eventTypes: ['FOLLOW_SENT'] },
       ],
+      ...SPEC_SWITCH_DEFAULTS,
       createOrUpdateCompany: false,
-      createContactCustomProperties: true,
       assignCompanyOwner: true,
       assignContactOwner: true,
       createOrUpdateTask: true,
-      customFieldObjects: [],
+      salesforceCustomFieldObjects: [],
       permissionSetId: null,
       fieldsCreated: false,
       logType: 1,
-      taskType: 'Other',
+      salesforceTaskType: 'Other',
       customTaskSubject: DEFAULT_SUBJECT,
       salesforceObjectType: 'Contact',
-      salesforceOnlyUpdate: false,
     });
   });
 
@@ -480,7 +483,7 @@ describe('webhookFormFromWebhook', () => {
       },
     });
     expect(webhookFormFromWebhook(webhook)).toMatchObject({
-      lookupMethod: 'OptionalAlternativeProperty',
+      objectLookupMethod: 'OptionalAlternativeProperty',
       lookupProperty: 'hs_object_id',
       profileUrlProperty: 'hs_linkedin_url',
       emailProperty: 'email',
@@ -542,11 +545,11 @@ describe('webhookFormFromWebhook', () => {
       objectLookupIdFieldEnabled: true,
       objectLookupIdProperty: 'os_id__c',
       createContactCustomProperties: true,
-      customFieldObjects: ['Contact', 'Lead'],
+      salesforceCustomFieldObjects: ['Contact', 'Lead'],
       // Its fields were created before it could be saved.
       fieldsCreated: true,
       logType: 1,
-      taskType: 'Call',
+      salesforceTaskType: 'Call',
       customTaskSubject: 'Reply: {{ subject }}',
       salesforceObjectType: 'Lead',
       salesforceOnlyUpdate: true,
@@ -571,18 +574,16 @@ describe('webhookBodyFromForm', () => {
     });
     expect(webhookBodyFromForm(values)).toEqual({
       emailService: { type: 'smartlead', name: 'Smartlead' },
+      ...SPEC_SWITCH_DEFAULTS,
       createOrUpdateCompany: false,
       createOrUpdateTask: true,
-      createContactCustomProperties: true,
       assignCompanyOwner: true,
-      assignContactOwner: false,
       apiKeyId: null,
       smartleadBaseCategories: null,
       additionalEndpoints: [{ userAccount: { id: ACCOUNT_A }, eventTypes: ['EMAIL_SENT'] }],
       customTaskSubject: DEFAULT_SUBJECT,
       logType: 0,
       salesforceObjectType: 'Contact',
-      salesforceOnlyUpdate: false,
       salesforceCustomFieldObjects: [],
       salesforceTaskType: 'Call',
       objectLookupMethod: 'AlternativeProperty',
@@ -598,7 +599,7 @@ describe('webhookBodyFromForm', () => {
 
   it('filtered: the API key and the categories', () => {
     for (const platform of ['smartlead', 'instantly', 'heyreach'] as const) {
-      expect(webhookBodyFromForm(filledForm('HUBSPOT', { platform }))).toMatchObject({
+      expect(webhookBodyFromForm(filledForm('HUBSPOT', { emailService: platform }))).toMatchObject({
         emailService: { type: platform },
         apiKeyId: KEY,
         smartleadBaseCategories: [INTERESTED],
@@ -607,7 +608,7 @@ describe('webhookBodyFromForm', () => {
   });
 
   it('bison: no API key, its categories', () => {
-    expect(webhookBodyFromForm(filledForm('SALESFORCE', { platform: 'bison' }))).toMatchObject({
+    expect(webhookBodyFromForm(filledForm('SALESFORCE', { emailService: 'bison' }))).toMatchObject({
       emailService: { type: 'bison', name: 'EmailBison' },
       apiKeyId: null,
       smartleadBaseCategories: [INTERESTED],
@@ -615,7 +616,7 @@ describe('webhookBodyFromForm', () => {
   });
 
   it('no platform yet: none sent', () => {
-    expect(webhookBodyFromForm(filledForm('HUBSPOT', { platform: null }))).toMatchObject({
+    expect(webhookBodyFromForm(filledForm('HUBSPOT', { emailService: null }))).toMatchObject({
       emailService: null,
       apiKeyId: null,
     });
@@ -623,7 +624,7 @@ describe('webhookBodyFromForm', () => {
 
   it('the social tool: {type, name}', () => {
     expect(
-      webhookBodyFromForm(filledForm('HUBSPOT', { platform: 'heyreach' })).emailService,
+      webhookBodyFromForm(filledForm('HUBSPOT', { emailService: 'heyreach' })).emailService,
     ).toEqual({ type: 'heyreach', name: 'HeyReach' });
   });
 
@@ -634,7 +635,7 @@ describe('webhookBodyFromForm', () => {
       objectLookupIdProperty: 'os_id__c',
       profileUrlProperty: 'LinkedIn__c',
       emailProperty: 'Email',
-      customFieldObjects: ['Lead'],
+      salesforceCustomFieldObjects: ['Lead'],
       salesforceObjectType: 'Lead',
       salesforceOnlyUpdate: true,
       logType: 1,
@@ -656,7 +657,7 @@ describe('webhookBodyFromForm', () => {
     expect(webhookBodyFromForm(checked).objectLookupIdField).toBe('os_id__c');
     // The checkbox is not offered for the social tool.
     expect(
-      webhookBodyFromForm({ ...checked, platform: 'heyreach' }).objectLookupIdField,
+      webhookBodyFromForm({ ...checked, emailService: 'heyreach' }).objectLookupIdField,
     ).toBeNull();
   });
 });
@@ -718,7 +719,7 @@ describe('options', () => {
     ['all', 'smartlead', false],
     ['all', 'heyreach', false],
   ] as const)("'API Key' shown when %s and %s: %s", (approvedEvents, platform, shown) => {
-    expect(showsApiKey({ approvedEvents, platform })).toBe(shown);
+    expect(showsApiKey({ approvedEvents, emailService: platform })).toBe(shown);
   });
 
   it('bison’s fixed category list', () => {

@@ -37,8 +37,8 @@ export type CustomFieldObject = 'Contact' | 'Lead';
 export type WebhookFormValues = WebhookSwitches & {
   crm: CrmKind;
   owner: CrmOwner | null;
-  platform: Platform | null;
-  lookupMethod: LookupMethod;
+  emailService: Platform | null;
+  objectLookupMethod: LookupMethod;
   /** 'Object lookup selection'. */
   lookupProperty: string | null;
   /** HUBSPOT 'Profile URL' / SALESFORCE 'Social Profile Property' (the social tool). */
@@ -53,12 +53,12 @@ export type WebhookFormValues = WebhookSwitches & {
   apiKeyId: string | null;
   categories: WebhookCategory[];
   endpoints: EndpointRow[];
-  customFieldObjects: CustomFieldObject[];
+  salesforceCustomFieldObjects: CustomFieldObject[];
   permissionSetId: string | null;
   /** 'Create Fields' succeeded for the chosen objects (spec 01 §4 "Custom fields"). */
   fieldsCreated: boolean;
   logType: LogType;
-  taskType: string | null;
+  salesforceTaskType: string | null;
   customTaskSubject: string;
   salesforceObjectType: SalesforceObjectType;
 };
@@ -82,8 +82,8 @@ export function initialWebhookForm(crm: CrmKind): WebhookFormValues {
     createContactCustomProperties: webhookDefaultsByCrm[crm].createContactCustomProperties,
     crm,
     owner: null,
-    platform: null,
-    lookupMethod: 'default',
+    emailService: null,
+    objectLookupMethod: 'default',
     lookupProperty: null,
     profileUrlProperty: null,
     emailProperty: null,
@@ -93,11 +93,11 @@ export function initialWebhookForm(crm: CrmKind): WebhookFormValues {
     apiKeyId: null,
     categories: [],
     endpoints: [emptyEndpointRow()],
-    customFieldObjects: [],
+    salesforceCustomFieldObjects: [],
     permissionSetId: null,
     fieldsCreated: false,
     logType: 0,
-    taskType: null,
+    salesforceTaskType: null,
     customTaskSubject: DEFAULT_CUSTOM_TASK_SUBJECT,
     salesforceObjectType: 'Contact',
   };
@@ -117,8 +117,8 @@ export function webhookFormFromWebhook(webhook: Webhook): WebhookFormValues {
     ...switchesOf(webhook),
     crm,
     owner: webhook.selectedOwner,
-    platform: webhook.emailService,
-    lookupMethod: webhook.objectLookupMethod,
+    emailService: webhook.emailService,
+    objectLookupMethod: webhook.objectLookupMethod,
     lookupProperty:
       crm === 'HUBSPOT'
         ? (webhook.objectLookupIdField ?? optional.os_objectlookup_id ?? null)
@@ -134,12 +134,12 @@ export function webhookFormFromWebhook(webhook: Webhook): WebhookFormValues {
     apiKeyId: webhook.apiKeyId,
     categories,
     endpoints: endpoints.length > 0 ? endpoints : [emptyEndpointRow()],
-    customFieldObjects: [...webhook.salesforceCustomFieldObjects],
+    salesforceCustomFieldObjects: [...webhook.salesforceCustomFieldObjects],
     permissionSetId: null,
     // A stored webhook's custom fields were created before it could be saved.
     fieldsCreated: webhook.salesforceCustomFieldObjects.length > 0,
     logType: webhook.logType,
-    taskType: webhook.salesforceTaskType,
+    salesforceTaskType: webhook.salesforceTaskType,
     customTaskSubject: webhook.customTaskSubject || DEFAULT_CUSTOM_TASK_SUBJECT,
     salesforceObjectType: webhook.salesforceObjectType,
   };
@@ -155,18 +155,18 @@ export function changePlatform(values: WebhookFormValues, platform: Platform): W
   const logType: LogType = social ? 1 : 0;
   const next: WebhookFormValues = {
     ...values,
-    platform,
+    emailService: platform,
     createOrUpdateCompany: !social,
     endpoints: values.endpoints.map((row) => ({ ...row, eventTypes: [] })),
     logType,
-    taskType: logType === 1 ? defaultTaskType(platform) : values.taskType,
+    salesforceTaskType: logType === 1 ? defaultTaskType(platform) : values.salesforceTaskType,
     // A key belongs to one platform: another platform clears it and its categories, on the
     // create form (spec 01 §4) and in the settings dialog (see docs/decisions.md).
-    ...(platform !== values.platform ? { apiKeyId: null, categories: [] } : {}),
+    ...(platform !== values.emailService ? { apiKeyId: null, categories: [] } : {}),
   };
   if (values.crm === 'HUBSPOT') {
     if (social) next.lookupProperty = DEFAULT_SOCIAL_LOOKUP_FIELD;
-    else if (isSocialTool(values.platform)) next.lookupProperty = null;
+    else if (isSocialTool(values.emailService)) next.lookupProperty = null;
   }
   return changeLookupMethod(next, 'default');
 }
@@ -176,7 +176,7 @@ export function changeLookupMethod(
   values: WebhookFormValues,
   method: LookupMethod,
 ): WebhookFormValues {
-  const next = { ...values, lookupMethod: method };
+  const next: WebhookFormValues = { ...values, objectLookupMethod: method };
   if (values.crm === 'SALESFORCE') {
     return {
       ...next,
@@ -185,7 +185,7 @@ export function changeLookupMethod(
     };
   }
   if (method === 'default') {
-    return isSocialTool(values.platform)
+    return isSocialTool(values.emailService)
       ? { ...next, profileUrlProperty: DEFAULT_SOCIAL_LOOKUP_FIELD }
       : next;
   }
@@ -198,11 +198,11 @@ export function changeLookupMethod(
 
 /** Spec 01 §4: log type 1 gets the platform's default task type when none is chosen yet. */
 export function changeLogType(values: WebhookFormValues, logType: LogType): WebhookFormValues {
-  if (logType === 0 || values.taskType) return { ...values, logType };
+  if (logType === 0 || values.salesforceTaskType) return { ...values, logType };
   return {
     ...values,
     logType,
-    taskType: values.platform ? defaultTaskType(values.platform) : 'Email',
+    salesforceTaskType: values.emailService ? defaultTaskType(values.emailService) : 'Email',
   };
 }
 
@@ -229,9 +229,13 @@ export function changeCustomFieldObjects(
   objects: CustomFieldObject[],
 ): WebhookFormValues {
   const same =
-    objects.length === values.customFieldObjects.length &&
-    objects.every((object) => values.customFieldObjects.includes(object));
-  return { ...values, customFieldObjects: objects, fieldsCreated: same && values.fieldsCreated };
+    objects.length === values.salesforceCustomFieldObjects.length &&
+    objects.every((object) => values.salesforceCustomFieldObjects.includes(object));
+  return {
+    ...values,
+    salesforceCustomFieldObjects: objects,
+    fieldsCreated: same && values.fieldsCreated,
+  };
 }
 
 /** The lead categories the filter offers for bison: its fixed list (spec 01 §9). */
@@ -241,10 +245,12 @@ export function fixedCategoriesOf(platform: Platform | null): WebhookCategory[] 
 
 /** 'API Key' is shown only when filtered and the platform is smartlead, instantly or heyreach. */
 export function showsApiKey(
-  values: Pick<WebhookFormValues, 'approvedEvents' | 'platform'>,
+  values: Pick<WebhookFormValues, 'approvedEvents' | 'emailService'>,
 ): boolean {
   return (
-    values.approvedEvents === 'filtered' && values.platform !== null && values.platform !== 'bison'
+    values.approvedEvents === 'filtered' &&
+    values.emailService !== null &&
+    values.emailService !== 'bison'
   );
 }
 
@@ -276,12 +282,12 @@ export function lookupMethodOptions(
 
 /** The settings a form sends, before the save rules (the service checks and applies them). */
 export function webhookBodyFromForm(values: WebhookFormValues): WebhookSettingsParsed {
-  const social = isSocialTool(values.platform);
+  const social = isSocialTool(values.emailService);
   const hubspot = values.crm === 'HUBSPOT';
   const filtered = values.approvedEvents === 'filtered';
   return {
-    emailService: values.platform
-      ? { type: values.platform, name: platformFacts[values.platform].displayName }
+    emailService: values.emailService
+      ? { type: values.emailService, name: platformFacts[values.emailService].displayName }
       : null,
     ...switchesOf(values),
     apiKeyId: filtered && showsApiKey(values) ? values.apiKeyId : null,
@@ -294,9 +300,9 @@ export function webhookBodyFromForm(values: WebhookFormValues): WebhookSettingsP
     customTaskSubject: values.customTaskSubject,
     logType: values.logType,
     salesforceObjectType: values.salesforceObjectType,
-    salesforceCustomFieldObjects: values.customFieldObjects,
-    salesforceTaskType: values.taskType,
-    objectLookupMethod: values.lookupMethod,
+    salesforceCustomFieldObjects: values.salesforceCustomFieldObjects,
+    salesforceTaskType: values.salesforceTaskType,
+    objectLookupMethod: values.objectLookupMethod,
     objectLookupIdField: hubspot
       ? values.lookupProperty
       : !social && values.objectLookupIdFieldEnabled

@@ -1,5 +1,6 @@
 // Validation (spec 01 §5 "Webhook create and update") and the save rules (spec 01 §4); the
 // spec's texts spelt literally.
+import { SPEC_SWITCH_DEFAULTS } from './testing';
 import type { CrmOwner } from '@outsync/contracts/accounts';
 import {
   applyWebhookSaveRules,
@@ -544,18 +545,13 @@ describe('applyWebhookSaveRules: defaults', () => {
   it('HUBSPOT, an e-mail sequencer, nothing else sent', () => {
     expect(applyWebhookSaveRules('HUBSPOT', { emailService: 'smartlead' })).toEqual({
       emailService: 'smartlead',
-      createOrUpdateCompany: true,
-      createOrUpdateTask: false,
-      createContactCustomProperties: true,
-      assignCompanyOwner: false,
-      assignContactOwner: false,
+      ...SPEC_SWITCH_DEFAULTS,
       apiKeyId: null,
       smartleadBaseCategories: null,
       logType: 0,
       customTaskSubject: '',
       salesforceTaskType: null,
       salesforceObjectType: 'Contact',
-      salesforceOnlyUpdate: false,
       salesforceCustomFieldObjects: [],
       objectLookupMethod: 'default',
       objectLookupIdField: null,
@@ -570,11 +566,9 @@ describe('applyWebhookSaveRules: defaults', () => {
       applyWebhookSaveRules('SALESFORCE', { emailService: { type: 'HeyReach', name: 'HeyReach' } }),
     ).toEqual({
       emailService: 'heyreach',
+      ...SPEC_SWITCH_DEFAULTS,
       createOrUpdateCompany: false,
-      createOrUpdateTask: false,
       createContactCustomProperties: false,
-      assignCompanyOwner: false,
-      assignContactOwner: false,
       apiKeyId: null,
       smartleadBaseCategories: null,
       logType: 1,
@@ -582,7 +576,6 @@ describe('applyWebhookSaveRules: defaults', () => {
         '[OS] [{{ os_sales_engagement_platform }} - {{ event_type }}] {{ subject}}',
       salesforceTaskType: null,
       salesforceObjectType: 'Contact',
-      salesforceOnlyUpdate: false,
       salesforceCustomFieldObjects: [],
       objectLookupMethod: 'default',
       objectLookupIdField: null,

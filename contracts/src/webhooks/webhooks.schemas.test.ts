@@ -10,6 +10,7 @@ import {
   WebhookCreateRequestSchema,
   WebhookDeleteResponseSchema,
   WebhookSchema,
+  WebhookSettingsInputSchema,
   WebhookSettingsSchema,
   WebhooksResponseSchema,
   WebhookUpdateRequestSchema,
@@ -34,8 +35,8 @@ function createBody() {
   const form = {
     ...initialWebhookForm('HUBSPOT'),
     owner: OWNER,
-    platform: 'heyreach' as const,
-    lookupMethod: 'OptionalAlternativeProperty' as const,
+    emailService: 'heyreach' as const,
+    objectLookupMethod: 'OptionalAlternativeProperty' as const,
     lookupProperty: 'hs_object_id',
     profileUrlProperty: 'hs_linkedin_url',
     emailProperty: 'email',
@@ -43,9 +44,9 @@ function createBody() {
     apiKeyId: KEY,
     categories: [{ id: 'lead_interested', name: 'Interested' }],
     endpoints: [{ userAccountId: ACCOUNT, eventTypes: ['MESSAGE_SENT' as const] }],
-    customFieldObjects: ['Contact' as const],
+    salesforceCustomFieldObjects: ['Contact' as const],
     logType: 1 as const,
-    taskType: 'Other',
+    salesforceTaskType: 'Other',
   };
   return {
     ...webhookBodyFromForm(form),
@@ -199,6 +200,14 @@ describe('platformOfEmailService', () => {
     expect(platformOfEmailService(null)).toBeNull();
     expect(platformOfEmailService(undefined)).toBeNull();
   });
+});
+
+test('the requests and the stored webhook name the same settings', () => {
+  // The request schema is lenient (so a missing setting gets the spec's message), the stored
+  // one strict: two declarations, kept to one set of names by this test.
+  expect(Object.keys(WebhookSettingsInputSchema.shape).sort()).toEqual(
+    Object.keys(WebhookSettingsSchema.shape).sort(),
+  );
 });
 
 test('the stored settings are what the save rules give', () => {

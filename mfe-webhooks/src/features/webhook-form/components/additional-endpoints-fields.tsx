@@ -33,7 +33,7 @@ export function AdditionalEndpointsFields({ form }: { form: WebhookFormModel }) 
   const { kind, values, dispatch, data } = form;
   const toast = useToast();
   const texts = additionalEndpointsTexts;
-  const eventTypes = endpointEventTypeOptions(values.platform);
+  const eventTypes = endpointEventTypeOptions(values.emailService);
   const accountOf = (id: string | null): EndpointAccount | null =>
     id === null
       ? null

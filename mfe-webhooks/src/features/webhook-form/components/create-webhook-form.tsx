@@ -54,7 +54,7 @@ function ProfileWebhookForm({ profile }: { profile: IntegrationItem }) {
   const toast = useToast();
   const [values, dispatch] = useWebhookFormState(() => initialWebhookForm(crm));
   const ownersAndAccounts = useOwnersAndUserAccounts(crm, userProfileId);
-  const apiKeys = useProfileApiKeys(userProfileId, values.platform, {
+  const apiKeys = useProfileApiKeys(userProfileId, values.emailService, {
     enabled: showsApiKey(values),
   });
   const webhookCode = useWebhookCode(userProfileId);

@@ -17,7 +17,7 @@ export const customTaskSubjectTexts = {
 export function CustomTaskSubjectField({ form }: { form: WebhookFormModel }) {
   const { kind, values, dispatch } = form;
   const valid = isValidCustomTaskSubject(values.customTaskSubject);
-  const snippets = customTaskSubjectSnippets(values.platform);
+  const snippets = customTaskSubjectSnippets(values.emailService);
   return (
     <TextField
       label={labelOf(kind, customTaskSubjectTexts.label)}

@@ -33,10 +33,10 @@ export function LookupFields({ form }: { form: WebhookFormModel }) {
   const { kind, values, dispatch, data } = form;
   const crm = crmDisplayNames[values.crm];
   const label = (text: string) => labelOf(kind, text);
-  const options = lookupMethodOptions(values.platform);
-  const social = isSocialTool(values.platform);
+  const options = lookupMethodOptions(values.emailService);
+  const social = isSocialTool(values.emailService);
   const hubspot = values.crm === 'HUBSPOT';
-  const method = values.lookupMethod;
+  const method = values.objectLookupMethod;
   const showsProfileUrl = social && (!hubspot || method !== 'AlternativeProperty');
   const showsEmail = social && (!hubspot || method === 'OptionalAlternativeProperty');
   const texts = lookupFieldsTexts;
@@ -52,7 +52,7 @@ export function LookupFields({ form }: { form: WebhookFormModel }) {
         getOptionLabel={(option) => option.label}
         value={options.find((option) => option.value === method) ?? null}
         onChange={(option) => {
-          if (option) dispatch({ type: 'lookupMethod', method: option.value });
+          if (option) dispatch({ type: 'objectLookupMethod', method: option.value });
         }}
       />
       {method !== 'default' ? (

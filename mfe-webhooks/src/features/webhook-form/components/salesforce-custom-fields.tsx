@@ -50,7 +50,7 @@ export function SalesforceCustomFields({ form }: { form: WebhookFormModel }) {
     const request = CreateFieldsRequestSchema.safeParse({
       userProfileId,
       permissionId: permission?.Id ?? '',
-      customFields: values.customFieldObjects,
+      customFields: values.salesforceCustomFieldObjects,
     });
     if (!request.success) {
       toast.show(validationToast(request.error.issues[0]?.message ?? ''));
@@ -77,8 +77,10 @@ export function SalesforceCustomFields({ form }: { form: WebhookFormModel }) {
             options={objects}
             getOptionValue={(object) => object}
             getOptionLabel={(object) => object}
-            value={values.customFieldObjects}
-            onChange={(chosen) => dispatch({ type: 'customFieldObjects', objects: chosen })}
+            value={values.salesforceCustomFieldObjects}
+            onChange={(chosen) =>
+              dispatch({ type: 'salesforceCustomFieldObjects', objects: chosen })
+            }
           />
           <Select<PermissionSet>
             label={label(texts.permissions)}

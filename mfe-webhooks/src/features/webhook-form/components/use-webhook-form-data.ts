@@ -84,11 +84,11 @@ export function useWebhookFormData({
     if (categoriesFailed) dispatch({ type: 'categoriesLoadFailed' });
   }, [categoriesFailed, dispatch]);
 
-  const fixedCategories = fixedCategoriesOf(values.platform);
+  const fixedCategories = fixedCategoriesOf(values.emailService);
   const data: WebhookFormData = {
     properties: { options: properties.data ?? [], loading: properties.isPending },
     apiKeys: {
-      options: apiKeys.options.filter((key) => key.platform === values.platform),
+      options: apiKeys.options.filter((key) => key.platform === values.emailService),
       loading: apiKeys.loading,
     },
     categories: fixedCategories

@@ -97,7 +97,7 @@ export function WebhookFields(props: WebhookFieldsProps) {
   const changePlatform = (platform: Platform) => {
     // Spec 01 §4 reloads the categories: the new platform's key is chosen anew (a key is one
     // platform's), and its categories are read when it is.
-    dispatch({ type: 'platform', platform });
+    dispatch({ type: 'emailService', emailService: platform });
     props.onPlatformChanged?.();
   };
 
@@ -109,9 +109,9 @@ export function WebhookFields(props: WebhookFieldsProps) {
         options={platforms}
         getOptionValue={(platform) => platform}
         getOptionLabel={(platform) => platformFacts[platform].displayName}
-        value={values.platform}
+        value={values.emailService}
         onChange={(platform) => {
-          if (platform && platform !== values.platform) changePlatform(platform);
+          if (platform && platform !== values.emailService) changePlatform(platform);
         }}
       />
       <LookupFields form={form} />
@@ -146,7 +146,7 @@ function HubspotFields({ form }: { form: WebhookFormModel }) {
     <>
       <CheckboxField
         label={label(texts.createOrUpdateCompany)}
-        disabled={isSocialTool(values.platform)}
+        disabled={isSocialTool(values.emailService)}
         {...flag('createOrUpdateCompany')}
       />
       <CheckboxField
@@ -170,7 +170,7 @@ function SalesforceFields({ form }: { form: WebhookFormModel }) {
   const texts = webhookFieldsTexts;
   const label = (text: string) => labelOf(kind, text);
   const task = values.logType === 1;
-  const social = isSocialTool(values.platform);
+  const social = isSocialTool(values.emailService);
 
   return (
     <>
@@ -250,13 +250,13 @@ function SalesforceFields({ form }: { form: WebhookFormModel }) {
 function TaskTypeField({ form }: { form: WebhookFormModel }) {
   const { kind, values, dispatch, data } = form;
   const texts = webhookFieldsTexts;
-  const { taskType } = values;
+  const { salesforceTaskType: taskType } = values;
   const known = data.taskTypes.options;
   const options =
     taskType === null || known.some((type) => type.value === taskType)
       ? known
       : [...known, { value: taskType, label: taskType }];
-  const withNote = kind === 'update' || isSocialTool(values.platform);
+  const withNote = kind === 'update' || isSocialTool(values.emailService);
   return (
     <Select<TaskType>
       label={labelOf(kind, texts.taskType)}
@@ -268,7 +268,9 @@ function TaskTypeField({ form }: { form: WebhookFormModel }) {
       getOptionValue={(type) => type.value}
       getOptionLabel={(type) => type.label}
       value={options.find((type) => type.value === taskType) ?? null}
-      onChange={(type) => dispatch({ type: 'set', patch: { taskType: type?.value ?? null } })}
+      onChange={(type) =>
+        dispatch({ type: 'set', patch: { salesforceTaskType: type?.value ?? null } })
+      }
       help={
         withNote ? (
           <>

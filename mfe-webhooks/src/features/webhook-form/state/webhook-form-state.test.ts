@@ -9,14 +9,14 @@ const run = (values: WebhookFormValues, ...actions: WebhookFormAction[]) =>
 
 test('a platform change applies the platform rules (HeyReach: no company sync, task log, hs_linkedin_url)', () => {
   const values = run(initialWebhookForm('HUBSPOT'), {
-    type: 'platform',
-    platform: 'heyreach',
+    type: 'emailService',
+    emailService: 'heyreach',
   });
   expect(values).toMatchObject({
-    platform: 'heyreach',
+    emailService: 'heyreach',
     createOrUpdateCompany: false,
     logType: 1,
-    taskType: 'Other',
+    salesforceTaskType: 'Other',
     lookupProperty: 'hs_linkedin_url',
     profileUrlProperty: 'hs_linkedin_url',
   });
@@ -25,14 +25,14 @@ test('a platform change applies the platform rules (HeyReach: no company sync, t
 test('another platform clears the key and its categories; the same platform keeps them', () => {
   const filtered = run(
     initialWebhookForm('HUBSPOT'),
-    { type: 'platform', platform: 'smartlead' },
+    { type: 'emailService', emailService: 'smartlead' },
     { type: 'set', patch: { approvedEvents: 'filtered' } },
     { type: 'apiKey', apiKeyId: oid(0xa1) },
     { type: 'set', patch: { categories: [{ id: '1', name: 'Interested' }] } },
   );
-  const changed = run(filtered, { type: 'platform', platform: 'instantly' });
+  const changed = run(filtered, { type: 'emailService', emailService: 'instantly' });
   expect(changed).toMatchObject({ apiKeyId: null, categories: [] });
-  const same = run(filtered, { type: 'platform', platform: 'smartlead' });
+  const same = run(filtered, { type: 'emailService', emailService: 'smartlead' });
   expect(same).toMatchObject({
     apiKeyId: oid(0xa1),
     categories: [{ id: '1', name: 'Interested' }],
@@ -42,17 +42,17 @@ test('another platform clears the key and its categories; the same platform keep
 test('lookup method, log type, key, failed categories and custom field objects go through their rules', () => {
   const salesforce = run(
     initialWebhookForm('SALESFORCE'),
-    { type: 'platform', platform: 'smartlead' },
-    { type: 'lookupMethod', method: 'AlternativeProperty' },
+    { type: 'emailService', emailService: 'smartlead' },
+    { type: 'objectLookupMethod', method: 'AlternativeProperty' },
     { type: 'logType', logType: 1 },
     { type: 'set', patch: { fieldsCreated: true } },
-    { type: 'customFieldObjects', objects: ['Lead'] },
+    { type: 'salesforceCustomFieldObjects', objects: ['Lead'] },
   );
   expect(salesforce).toMatchObject({
     lookupProperty: 'Id',
     emailProperty: 'Email',
-    taskType: 'Email',
-    customFieldObjects: ['Lead'],
+    salesforceTaskType: 'Email',
+    salesforceCustomFieldObjects: ['Lead'],
     fieldsCreated: false,
   });
 

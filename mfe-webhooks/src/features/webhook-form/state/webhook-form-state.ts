@@ -22,17 +22,23 @@ import {
  */
 export type FreeField = Exclude<
   keyof WebhookFormValues,
-  'crm' | 'platform' | 'lookupMethod' | 'logType' | 'apiKeyId' | 'customFieldObjects' | 'endpoints'
+  | 'crm'
+  | 'emailService'
+  | 'objectLookupMethod'
+  | 'logType'
+  | 'apiKeyId'
+  | 'salesforceCustomFieldObjects'
+  | 'endpoints'
 >;
 
 export type WebhookFormAction =
   | { type: 'set'; patch: Partial<Pick<WebhookFormValues, FreeField>> }
-  | { type: 'platform'; platform: Platform }
-  | { type: 'lookupMethod'; method: LookupMethod }
+  | { type: 'emailService'; emailService: Platform }
+  | { type: 'objectLookupMethod'; method: LookupMethod }
   | { type: 'logType'; logType: LogType }
   | { type: 'apiKey'; apiKeyId: string | null }
   | { type: 'categoriesLoadFailed' }
-  | { type: 'customFieldObjects'; objects: CustomFieldObject[] }
+  | { type: 'salesforceCustomFieldObjects'; objects: CustomFieldObject[] }
   | { type: 'addEndpoint' }
   | { type: 'removeEndpoint'; index: number }
   | { type: 'endpointAccount'; index: number; userAccountId: string | null }
@@ -46,9 +52,9 @@ export function webhookFormReducer(
   switch (action.type) {
     case 'set':
       return { ...values, ...action.patch };
-    case 'platform':
-      return changePlatform(values, action.platform);
-    case 'lookupMethod':
+    case 'emailService':
+      return changePlatform(values, action.emailService);
+    case 'objectLookupMethod':
       return changeLookupMethod(values, action.method);
     case 'logType':
       return changeLogType(values, action.logType);
@@ -56,7 +62,7 @@ export function webhookFormReducer(
       return changeApiKey(values, action.apiKeyId);
     case 'categoriesLoadFailed':
       return categoriesLoadFailed(values);
-    case 'customFieldObjects':
+    case 'salesforceCustomFieldObjects':
       return changeCustomFieldObjects(values, action.objects);
     case 'addEndpoint':
       return { ...values, endpoints: addEndpointRow(values.endpoints) };
