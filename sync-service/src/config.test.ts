@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       crmBudgetShare: 0.9,
       blockLists: { intervalMs: 3_600_000, sweepIntervalMs: 30_000, leaseMs: 300_000 },
       sync: {
-        maxAttempts: 8,
+        maxAttempts: 9,
         leaseMs: 120_000,
         batchWindowMs: 50,
         maxBatch: 200,
@@ -58,6 +58,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://outsync.example.com/',
         SHUTDOWN_TIMEOUT_MS: '2500',
         SYNC_MAX_ATTEMPTS: '3',
+        SYNC_RETRY_SCHEDULE: '10s, 1m,500ms,2h',
         SYNC_LEASE_MS: '30000',
         SYNC_BATCH_WINDOW_MS: '0',
         SYNC_MAX_BATCH: '50',
@@ -99,6 +100,7 @@ describe('loadConfig', () => {
       blockLists: { intervalMs: 86_400_000, sweepIntervalMs: 10_000, leaseMs: 60_000 },
       sync: {
         maxAttempts: 3,
+        retryScheduleMs: [10_000, 60_000, 500, 7_200_000],
         leaseMs: 30_000,
         batchWindowMs: 0,
         maxBatch: 50,
@@ -134,6 +136,7 @@ describe('loadConfig', () => {
       ROLE: 'both',
       PUBLIC_URL: 'ftp://files',
       SHUTDOWN_TIMEOUT_MS: 'soon',
+      SYNC_RETRY_SCHEDULE: '10s,3d',
     };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(
@@ -145,6 +148,7 @@ describe('loadConfig', () => {
         '- ROLE: expected one of api, worker, all',
         '- PUBLIC_URL: expected an http(s) URL',
         '- SHUTDOWN_TIMEOUT_MS: expected a number of milliseconds between 0 and 600000',
+        '- SYNC_RETRY_SCHEDULE: expected waits like 10s,1m,5m,2h (ms, s, m or h; each 100ms to 48h)',
       ].join('\n'),
     );
   });

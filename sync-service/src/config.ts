@@ -85,6 +85,35 @@ function integer(min: number, max: number, message: string) {
     .max(max, { error: message });
 }
 
+const DURATION_UNITS_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+/**
+ * A comma-separated list of waits such as `10s,1m,5m,30m,2h`, each between 100 ms and 48 h:
+ * the retry schedule. Undefined when unset (the pipeline's own schedule applies).
+ */
+function durationList() {
+  const message = 'expected waits like 10s,1m,5m,2h (ms, s, m or h; each 100ms to 48h)';
+  return z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const waits: number[] = [];
+      for (const part of value.split(',')) {
+        const match = /^\s*(\d+)\s*(ms|s|m|h)\s*$/.exec(part);
+        const wait = match
+          ? Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS]
+          : NaN;
+        if (!(wait >= 100 && wait <= 48 * 3_600_000)) {
+          context.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        waits.push(wait);
+      }
+      return waits;
+    });
+}
+
 /**
  * The environment the service reads. Empty strings count as unset, so `PORT=` in an env file
  * falls back to the default instead of failing.
@@ -150,10 +179,12 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, { error: 'expected an API version like v62.0' })
     .default('v62.0'),
-  // The sync pipeline (issue 11): attempts before an event is failed, how long a worker holds
-  // the events it runs, how long the receiver gathers one CRM account's events into one job,
-  // how often stranded events are looked for, and how long logs are kept.
-  SYNC_MAX_ATTEMPTS: integer(1, 50, 'expected a number of attempts between 1 and 50').default(8),
+  // The sync pipeline (issue 11): attempts before an event is failed and the waits between
+  // them (issue 29: nine attempts over about 33 hours), how long a worker holds the events it
+  // runs, how long the receiver gathers one CRM account's events into one job, how often
+  // stranded events are looked for, and how long logs are kept.
+  SYNC_MAX_ATTEMPTS: integer(1, 50, 'expected a number of attempts between 1 and 50').default(9),
+  SYNC_RETRY_SCHEDULE: durationList(),
   SYNC_LEASE_MS: integer(
     1_000,
     3_600_000,
@@ -236,6 +267,8 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   crmBudgetShare: env.CRM_BUDGET_SHARE,
   sync: {
     maxAttempts: env.SYNC_MAX_ATTEMPTS,
+    /** Undefined: the pipeline's own schedule (`SYNC_RETRY_SCHEDULE_MS`). */
+    retryScheduleMs: env.SYNC_RETRY_SCHEDULE,
     leaseMs: env.SYNC_LEASE_MS,
     batchWindowMs: env.SYNC_BATCH_WINDOW_MS,
     maxBatch: env.SYNC_MAX_BATCH,

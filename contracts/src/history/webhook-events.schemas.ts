@@ -73,7 +73,11 @@ export const WebhookLogErrorSchema = z.object({
 export const WebhookLogAttemptSchema = z.object({
   at: z.string().describe('ISO time.'),
   durationMs: z.number(),
-  outcome: z.enum(['synced', 'partially_synced', 'retrying', 'failed', 'held', 'not_synced']),
+  outcome: z
+    .enum(['synced', 'partially_synced', 'retrying', 'waiting', 'failed', 'held', 'not_synced'])
+    .describe(
+      "'waiting': a rate limit (OutSync's budget for the CRM account, or the CRM's 429) sent it back; it does not count as an attempt.",
+    ),
   message: z.string().nullable(),
 });
 

@@ -21,7 +21,9 @@ export type SyncError = { step: string; message: string; at: Date };
 export type SyncAttempt = {
   at: Date;
   durationMs: number;
-  outcome: 'synced' | 'partially_synced' | 'retrying' | 'failed' | 'held' | 'not_synced';
+  /** `waiting`: a rate limit sent it back; recorded, but not counted in `attemptCount`. */
+  outcome:
+    'synced' | 'partially_synced' | 'retrying' | 'waiting' | 'failed' | 'held' | 'not_synced';
   message: string | null;
 };
 

@@ -50,7 +50,8 @@ export type EventStore = {
   recordForwards(eventId: string, states: ForwardState[]): Promise<void>;
   /**
    * Writes the run's outcome (`at`) on an event `owner` holds and lets it go; `attempt` (when
-   * the run counts as one) is added to its attempts.
+   * the run counts as one) is added to its attempts, and counted in `attemptCount` unless it
+   * is a `waiting` one (a rate limit's wait spends no attempt).
    */
   finish(
     eventId: string,

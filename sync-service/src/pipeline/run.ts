@@ -25,6 +25,8 @@ export type SyncPipelineDeps = {
   logger: Logger;
   /** Attempts before an event is failed. */
   maxAttempts: number;
+  /** The waits after each failed attempt; the pipeline's own schedule when omitted. */
+  retryScheduleMs?: readonly number[] | undefined;
   /** How long a run holds its events before another worker may take them. */
   leaseMs: number;
   /**

@@ -1,5 +1,5 @@
 import type { SyncStatus } from '@outsync/contracts/sync';
-import { retryDelayMs } from './backoff';
+import { budgetWaitMs, retryDelayMs } from './backoff';
 import type { ForwardState, SyncAttempt, SyncError, WebhookEventDoc } from './event-record';
 import { FORWARD_MAX_ATTEMPTS } from './forward';
 import type { EventOutcome } from './ports';
@@ -32,14 +32,30 @@ export async function settle(
   );
   const maxAttempts = doc.test ? 1 : deps.maxAttempts;
 
+  if (outcome.kind === 'retry' && outcome.rateLimited && !doc.test) {
+    // A rate limit is not a failure of the event: it waits its turn without spending an attempt.
+    const due = new Date(now.getTime() + budgetWaitMs(outcome.retryAfterMs));
+    await finish(run, doc, started, {
+      status: PENDING,
+      nextAttemptAt: due,
+      reason: `Waiting for the CRM's rate limit; next try at ${clockTime(due)} (no attempt spent).`,
+      attemptOutcome: 'waiting',
+      attemptMessage: outcome.message,
+      errors: [{ step: outcome.step, message: outcome.message, at: now }, ...forwardErrors],
+    });
+    return due;
+  }
   if (outcome.kind === 'retry' || forwardsPending) {
     const message = outcome.kind === 'retry' ? outcome.message : (forwardErrors[0]?.message ?? '');
     if (attempt < maxAttempts) {
       const retryAfterMs = outcome.kind === 'retry' ? outcome.retryAfterMs : undefined;
-      const due = new Date(now.getTime() + retryDelayMs(attempt, retryAfterMs));
+      const due = new Date(
+        now.getTime() + retryDelayMs(attempt, retryAfterMs, deps.retryScheduleMs),
+      );
       await finish(run, doc, started, {
         status: PENDING,
         nextAttemptAt: due,
+        reason: `Attempt ${attempt} of ${maxAttempts} failed; next attempt at ${clockTime(due)}.`,
         attemptOutcome: 'retrying',
         attemptMessage: message,
         errors:
@@ -65,12 +81,23 @@ export async function settle(
   const errors = [...crmErrors, ...forwardErrors];
   const status: SyncStatus =
     outcome.kind === 'written' ? (errors.length > 0 ? 'partially_synced' : 'synced') : 'failed';
+  const retriesSpent = outcome.kind === 'retry' && attempt > 1;
   await finish(run, doc, started, {
     status,
     errors,
     syncedAt: outcome.kind === 'written' ? now : null,
+    ...(retriesSpent
+      ? {
+          reason: `Failed after ${attempt} attempts; not retried automatically (Retry tries again).`,
+        }
+      : {}),
   });
   return null;
+}
+
+/** A time as the event's reason shows it: `2026-11-29 14:02:05 UTC`. */
+function clockTime(at: Date): string {
+  return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 /** Records the run's outcome on the event and lets it go; an attempt at the CRM is counted. */
@@ -84,7 +111,8 @@ export async function finish(
   },
 ) {
   const { attemptOutcome, attemptMessage, ...outcome } = result;
-  // A duplicate or an unsupported payload is not an attempt at the CRM.
+  // A duplicate or an unsupported payload is not an attempt at the CRM. (A wait for a rate
+  // limit is recorded, but the store does not count it: see EventStore.finish.)
   const counts = result.status !== 'duplicate' && result.status !== 'unsupported';
   const now = run.deps.now();
   const attempt: SyncAttempt = {

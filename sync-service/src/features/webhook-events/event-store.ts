@@ -95,7 +95,7 @@ export function createEventStore(models: {
           },
           ...(attempt
             ? {
-                $inc: { attemptCount: 1 },
+                $inc: { attemptCount: attempt.outcome === 'waiting' ? 0 : 1 },
                 $push: { attempts: { $each: [attempt], $slice: -ATTEMPTS_KEPT } },
               }
             : {}),

@@ -82,6 +82,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
     now: deps.now,
     logger: deps.logger,
     maxAttempts: deps.config.sync.maxAttempts,
+    retryScheduleMs: deps.config.sync.retryScheduleMs,
     leaseMs: deps.config.sync.leaseMs,
     maxBatch: deps.config.sync.maxBatch,
   });

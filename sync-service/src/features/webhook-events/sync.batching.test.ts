@@ -1,114 +1,19 @@
 // A run takes the other due events of its CRM account along (issue 12 "Batching across events"):
 // under a backlog, batches grow instead of jobs waiting in line with a few events each.
-import { buildTestPayload, defaultTestInputs } from '@outsync/contracts/webhooks/test-payloads';
-import type { CanonicalEvent } from '@outsync/contracts/sync';
-import { Types } from 'mongoose';
-import { openDatabase, type Database } from '../../platform/db';
-import { createLogger } from '../../platform/logger';
-import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { categoryHoldModel, createHoldStore, leadCategoryStateModel } from '../category-holds';
-import { createEventStore } from './event-store';
-import { webhookDeliveryModel, webhookEventModel } from './webhook-event.model';
-import { normalizeEvent } from '../../pipeline/normalize';
-import { createSyncPipeline, type WebhookContext } from '../../pipeline';
 import type { WebhookEventDoc } from './webhook-event.model';
 import type { CrmWriter, WriteItem } from '../../pipeline/write/crm-writer';
+import {
+  accountB,
+  pipelineWith,
+  storeEvent as storeEventIn,
+  usePipelineDatabase,
+} from './pipeline.test-support';
 
-let database: TestDatabase;
-let db: Database;
-let models: ReturnType<typeof syncModels>;
+const database = usePipelineDatabase();
+const models = () => database.models();
 
-function syncModels(database: Database) {
-  const connection = database.connection;
-  return {
-    events: webhookEventModel(connection),
-    dedup: webhookDeliveryModel(connection),
-    holds: categoryHoldModel(connection),
-    leadStates: leadCategoryStateModel(connection),
-  };
-}
-
-/** The pipeline's stores over this file's database, as the composition root builds them. */
-function stores() {
-  return { events: createEventStore(models), holds: createHoldStore(models) };
-}
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = openDatabase(database.uri, { logger: createLogger({ level: 'silent' }), retryDelayMs: 100 });
-  await db.connected;
-  models = syncModels(db);
-  await models.events.init();
-});
-
-afterAll(async () => {
-  await db?.close();
-  await database?.release();
-});
-
-const webhookId = new Types.ObjectId();
-const accountA = new Types.ObjectId();
-const accountB = new Types.ObjectId();
-
-function eventFor(lead: number): CanonicalEvent {
-  const result = normalizeEvent({
-    platform: 'smartlead',
-    payload: buildTestPayload(
-      'smartlead',
-      'EMAIL_SENT',
-      { ...defaultTestInputs(), recipientEmail: `lead${lead}@batch.example` },
-      new Date(),
-    ),
-    receivedAt: new Date(),
-  });
-  if (result.kind !== 'event') throw new Error('the test payload did not normalise');
-  // Each its own delivery: no two are duplicates of each other.
-  return { ...result.event, platformEventId: `batch-${lead}-${Math.random()}` };
-}
-
-async function storeEvent(
-  lead: number,
-  overrides: Partial<WebhookEventDoc> = {},
-): Promise<Types.ObjectId> {
-  const now = new Date();
-  const event = eventFor(lead);
-  const doc: WebhookEventDoc = {
-    _id: new Types.ObjectId(),
-    webhookId,
-    userId: new Types.ObjectId(),
-    userProfileId: accountA,
-    userEmail: 'owner@batch.example',
-    crm: 'HUBSPOT',
-    hubId: '1',
-    webhookUrl: 'http://localhost/webhooks/x',
-    test: false,
-    path: '/webhooks/x',
-    payload: {},
-    platform: 'smartlead',
-    rawEventType: 'EMAIL_SENT',
-    eventType: 'EMAIL_SENT',
-    summary: { subject: null, to_email: null, from_email: null, event_type: 'EMAIL_SENT' },
-    leadKey: event.lead.email,
-    leadEmail: event.lead.email,
-    campaignId: null,
-    platformLeadId: null,
-    event,
-    status: 'received',
-    reason: null,
-    errors: [],
-    steps: {},
-    attempts: [],
-    attemptCount: 0,
-    nextAttemptAt: new Date(now.getTime() - 1000),
-    lease: null,
-    receivedAt: new Date(now.getTime() - 1000 + lead),
-    syncedAt: null,
-    updatedAt: now,
-    expiresAt: new Date(now.getTime() + 86_400_000),
-    ...overrides,
-  };
-  await models.events.collection.insertOne(doc);
-  return doc._id;
+function storeEvent(lead: number, overrides: Partial<WebhookEventDoc> = {}) {
+  return storeEventIn(models(), lead, overrides);
 }
 
 /** A pipeline whose writer records each batch it is given (the e-mails of its events). */
@@ -120,37 +25,12 @@ function pipelineWithBatches(maxBatch: number) {
       return Promise.resolve(new Map(items.map((item) => [item.id, { kind: 'written' }])));
     },
   };
-  const context = (profile: Types.ObjectId): WebhookContext => ({
-    webhookId: webhookId.toString(),
-    crm: 'HUBSPOT',
-    accountKey: profile.toString(),
-    ownerIsPaidTier: true,
-    profileCanWebhook: true,
-    settings: {} as WebhookContext['settings'],
-    smartleadBaseCategories: null,
-    apiKeyId: null,
-    endpoints: [],
-    writer,
-    writerProblem: null,
-  });
-  const pipeline = createSyncPipeline({
-    ...stores(),
-    loadContext: () => Promise.resolve(context(accountA)),
-    platformCategory: () => Promise.resolve({ kind: 'unknown' }),
-    endpoint: () => Promise.resolve(null),
-    fetch: () => Promise.reject(new Error('no endpoint is called')),
-    schedule: () => Promise.resolve(),
-    now: () => new Date(),
-    logger: createLogger({ level: 'silent' }),
-    maxAttempts: 3,
-    leaseMs: 60_000,
-    maxBatch,
-  });
+  const pipeline = pipelineWith(models(), writer, { maxBatch });
   return { pipeline, batches };
 }
 
 beforeEach(async () => {
-  await models.events.deleteMany({});
+  await models().events.deleteMany({});
 });
 
 it("takes the account's other due events along with its job's, and leaves what is not its to take", async () => {
@@ -168,8 +48,8 @@ it("takes the account's other due events along with its job's, and leaves what i
 
   expect(batches).toEqual([['lead1@batch.example', 'lead2@batch.example', 'lead3@batch.example']]);
   expect(ran).toHaveLength(3);
-  const statuses = await models.events
-    .find({}, { leadEmail: 1, status: 1 })
+  const statuses = await models()
+    .events.find({}, { leadEmail: 1, status: 1 })
     .sort({ receivedAt: 1, _id: 1 })
     .lean();
   expect(statuses.map((doc) => [doc.leadEmail, doc.status])).toEqual([
@@ -192,7 +72,7 @@ it('takes no more than the batch size in all, and nothing more when it is 1', as
   await two.pipeline.processEvents([first.toString()]);
   expect(two.batches).toEqual([['lead1@batch.example', 'lead2@batch.example']]);
 
-  const third = (await models.events.findOne({ status: 'received' }).lean())?._id;
+  const third = (await models().events.findOne({ status: 'received' }).lean())?._id;
   const one = pipelineWithBatches(1);
   await one.pipeline.processEvents([String(third)]);
   expect(one.batches).toEqual([['lead3@batch.example']]);
@@ -218,11 +98,11 @@ it('writes, when the account’s turn comes, only the events it still holds, wit
     async write(items, _record, onTurn) {
       // While the batch waited behind the account's earlier writes: the first event's contact
       // step was recorded, and the second's lease ran out and another run took it.
-      await models.events.updateOne(
+      await models().events.updateOne(
         { _id: first },
         { $set: { 'steps.contactId': '9001', 'steps.contactWritten': true } },
       );
-      await models.events.updateOne(
+      await models().events.updateOne(
         { _id: second },
         { $set: { lease: { owner: 'another-run', until: new Date(Date.now() + 60_000) } } },
       );
@@ -231,32 +111,7 @@ it('writes, when the account’s turn comes, only the events it still holds, wit
       return new Map(now.map((item) => [item.id, { kind: 'written' as const }]));
     },
   };
-  const pipeline = createSyncPipeline({
-    ...stores(),
-    loadContext: () =>
-      Promise.resolve({
-        webhookId: webhookId.toString(),
-        crm: 'HUBSPOT',
-        accountKey: accountA.toString(),
-        ownerIsPaidTier: true,
-        profileCanWebhook: true,
-        settings: {} as WebhookContext['settings'],
-        smartleadBaseCategories: null,
-        apiKeyId: null,
-        endpoints: [],
-        writer,
-        writerProblem: null,
-      }),
-    platformCategory: () => Promise.resolve({ kind: 'unknown' }),
-    endpoint: () => Promise.resolve(null),
-    fetch: () => Promise.reject(new Error('no endpoint is called')),
-    schedule: () => Promise.resolve(),
-    now: () => new Date(),
-    logger: createLogger({ level: 'silent' }),
-    maxAttempts: 3,
-    leaseMs: 60_000,
-    maxBatch: 200,
-  });
+  const pipeline = pipelineWith(models(), writer);
 
   await pipeline.processEvents([first.toString()]);
 
@@ -264,8 +119,8 @@ it('writes, when the account’s turn comes, only the events it still holds, wit
     { email: 'lead1@batch.example', steps: { contactId: '9001', contactWritten: true } },
   ]);
   const [one, two] = await Promise.all([
-    models.events.findById(first).lean(),
-    models.events.findById(second).lean(),
+    models().events.findById(first).lean(),
+    models().events.findById(second).lean(),
   ]);
   expect(one?.status).toBe('synced');
   // The other run's event is left to it: neither written nor settled here.

@@ -41,8 +41,12 @@ export type WriteOutcome =
   | { kind: 'written'; warnings?: string[] }
   /** Deliberately not written, by the webhook's settings (Update Only and no such person). */
   | { kind: 'skipped'; message: string }
-  /** The CRM could not take it now (rate limit, outage): try again, after `retryAfterMs` if given. */
-  | { kind: 'retry'; step: string; message: string; retryAfterMs?: number }
+  /**
+   * The CRM could not take it now (rate limit, outage): try again, after `retryAfterMs` if given.
+   * `rateLimited`: a rate limit sent it back (OutSync's budget or the CRM's 429), so the event
+   * waits without spending an attempt.
+   */
+  | { kind: 'retry'; step: string; message: string; retryAfterMs?: number; rateLimited?: boolean }
   /** The CRM refused it; trying again unchanged will not help. */
   | { kind: 'failed'; step: string; message: string };
 

@@ -84,7 +84,7 @@ describe('grownCounters', () => {
 });
 
 describe('batchFailureOutcome', () => {
-  it('retries a retryable connector error after the time it names', () => {
+  it('retries a rate limit after the time it names, marked as a rate limit (it spends no attempt)', () => {
     const error = new ConnectorError({
       system: 'hubspot',
       operation: 'batchUpsert',
@@ -96,7 +96,23 @@ describe('batchFailureOutcome', () => {
       kind: 'retry',
       step: 'contact',
       message: 'HubSpot is rate limiting',
+      rateLimited: true,
       retryAfterMs: 10_000,
+    });
+  });
+
+  it('retries an outage as a failed attempt (not a rate limit)', () => {
+    const outage = new ConnectorError({
+      system: 'hubspot',
+      operation: 'batchUpsert',
+      code: 'unavailable',
+      status: 503,
+      message: 'HubSpot is down',
+    });
+    expect(batchFailureOutcome(outage, 'contact')).toEqual({
+      kind: 'retry',
+      step: 'contact',
+      message: 'HubSpot is down',
     });
   });
 

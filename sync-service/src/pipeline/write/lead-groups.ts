@@ -63,6 +63,7 @@ export function batchFailureOutcome(error: unknown, step: string): WriteOutcome 
         kind: 'retry',
         step,
         message: error.message,
+        ...(error.code === 'rate_limited' ? { rateLimited: true } : {}),
         ...(error.retryAfterSeconds !== undefined
           ? { retryAfterMs: error.retryAfterSeconds * 1000 }
           : {}),

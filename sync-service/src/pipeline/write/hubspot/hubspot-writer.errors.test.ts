@@ -166,6 +166,7 @@ describe('errors', () => {
       step: 'contact',
       message: expect.any(String) as string,
       retryAfterMs: 10000,
+      rateLimited: true,
     };
     expect(outcomesOf(outcomes)).toEqual({ e1: retry, e2: retry });
     expect(recorded).toEqual([]);
@@ -188,6 +189,7 @@ describe('errors', () => {
         step: 'engagement',
         message: expect.any(String) as string,
         retryAfterMs: 3000,
+        rateLimited: true,
       },
     });
     expect(recorded).toEqual([
