@@ -648,3 +648,82 @@ export function sleep(ms: number): Promise<void> {
 
 /** A duration for the tables. */
 export const formatMs = (value: number): string => `${value.toFixed(1)} ms`;
+
+/** The events that become an e-mail engagement in HubSpot (the writer's engagementOf). */
+const ENGAGEMENT_TYPES = new Set(['EMAIL_SENT', 'EMAIL_REPLY']);
+
+interface LogRow {
+  _id: unknown;
+  status: string;
+  eventType: string | null;
+  leadEmail: string | null;
+  steps?: { contactId?: string; engagementId?: string };
+  attempts?: { outcome: string }[];
+}
+
+type HubspotRow = Record<string, string | null> & { id: string; associations: string };
+
+/**
+ * What says a job ran twice, or a HubSpot record was written twice or lost, for the logs
+ * received since `since` over `leads`; empty when none.
+ */
+export async function hubspotSyncedOnceProblems(
+  bench: SyncBench,
+  since: Date,
+  leads: readonly string[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  const logs = await bench.logs
+    .find(
+      { receivedAt: { $gte: since } },
+      { projection: { status: 1, eventType: 1, leadEmail: 1, steps: 1, attempts: 1 } },
+    )
+    .toArray()
+    .then((rows) => rows as unknown as LogRow[]);
+  const twice = logs.filter(
+    (log) => (log.attempts ?? []).filter((attempt) => attempt.outcome === 'synced').length > 1,
+  );
+  if (twice.length > 0) problems.push(`${twice.length} logs synced by more than one attempt`);
+  const unfinished = logs.filter((log) => log.status !== 'synced' && log.status !== 'duplicate');
+  if (unfinished.length > 0)
+    problems.push(`${unfinished.length} logs neither synced nor duplicate`);
+
+  const state = await sandboxState<{ contacts: HubspotRow[]; emails: HubspotRow[] }>(
+    bench.sandboxUrl,
+    'hubspot',
+  );
+  const leadSet = new Set(leads.map((lead) => lead.toLowerCase()));
+  const contacts = state.contacts.filter((row) => leadSet.has((row.email ?? '').toLowerCase()));
+  const perLead = new Map<string, number>();
+  for (const row of contacts) perLead.set(row.email ?? '', (perLead.get(row.email ?? '') ?? 0) + 1);
+  const leadsTwice = [...perLead.values()].filter((n) => n > 1).length;
+  if (leadsTwice > 0) problems.push(`${leadsTwice} leads with more than one contact`);
+
+  const contactIds = new Set(contacts.map((row) => row.id));
+  const emails = state.emails.filter((row) =>
+    contactsOf(row).some((contactId) => contactIds.has(contactId)),
+  );
+  const engagementLogs = logs.filter(
+    (log) => log.status === 'synced' && ENGAGEMENT_TYPES.has(log.eventType ?? ''),
+  );
+  if (emails.length !== engagementLogs.length)
+    problems.push(
+      `${emails.length} e-mail engagements in HubSpot for ${engagementLogs.length} synced sends and replies`,
+    );
+  const named = new Set(engagementLogs.map((log) => log.steps?.engagementId));
+  if (named.size !== engagementLogs.length)
+    problems.push(`${engagementLogs.length - named.size} logs share an engagement`);
+  const emailContacts = new Map(emails.map((row) => [row.id, contactsOf(row)]));
+  const misplaced = engagementLogs.filter(
+    (log) =>
+      !emailContacts.get(log.steps?.engagementId ?? '')?.includes(log.steps?.contactId ?? ''),
+  );
+  if (misplaced.length > 0)
+    problems.push(`${misplaced.length} engagements missing or not on their log's contact`);
+  return problems;
+}
+
+/** The contact ids an engagement row is associated with (`contacts:12[198] companies:3[186]`). */
+function contactsOf(row: HubspotRow): string[] {
+  return [...row.associations.matchAll(/contacts:(\d+)\[/g)].map((match) => match[1] ?? '');
+}

@@ -22,19 +22,17 @@ import {
   crmStats,
   isFinal,
   formatCounts,
+  hubspotSyncedOnceProblems,
   loadLine,
   machineLine,
   postCampaign,
   printTable,
-  sandboxState,
   sleep,
   startSyncBench,
   type SyncBench,
   waitUntilFinal,
 } from './sync-harness.ts';
 
-/** The events that become an e-mail engagement in HubSpot (the writer's engagementOf). */
-const ENGAGEMENT_TYPES = new Set(['EMAIL_SENT', 'EMAIL_REPLY']);
 const SAMPLE_MS = 1000;
 
 const { values } = parseArgs({
@@ -141,7 +139,7 @@ async function measure(bench: SyncBench, workers: number): Promise<Outcome> {
     done,
     rateLimited: after.rateLimited - before.rateLimited,
     calls: after.requests - before.requests,
-    once: await syncedOnceProblems(bench, since, run.leads),
+    once: await hubspotSyncedOnceProblems(bench, since, run.leads),
     load: { during, after: loadLine() },
   };
 }
@@ -157,79 +155,6 @@ async function warmUp(bench: SyncBench): Promise<void> {
     seed: 1,
   });
   await waitUntilFinal(bench.logs, since, run.accepted, Date.now() + 30_000);
-}
-
-interface LogRow {
-  _id: unknown;
-  status: string;
-  eventType: string | null;
-  leadEmail: string | null;
-  steps?: { contactId?: string; engagementId?: string };
-  attempts?: { outcome: string }[];
-}
-
-type HubspotRow = Record<string, string | null> & { id: string; associations: string };
-
-/** What says a job ran twice, or a record was written twice or lost; empty when none. */
-async function syncedOnceProblems(
-  bench: SyncBench,
-  since: Date,
-  leads: readonly string[],
-): Promise<string[]> {
-  const problems: string[] = [];
-  const logs = await bench.logs
-    .find(
-      { receivedAt: { $gte: since } },
-      { projection: { status: 1, eventType: 1, leadEmail: 1, steps: 1, attempts: 1 } },
-    )
-    .toArray()
-    .then((rows) => rows as unknown as LogRow[]);
-  const twice = logs.filter(
-    (log) => (log.attempts ?? []).filter((attempt) => attempt.outcome === 'synced').length > 1,
-  );
-  if (twice.length > 0) problems.push(`${twice.length} logs synced by more than one attempt`);
-  const unfinished = logs.filter((log) => log.status !== 'synced' && log.status !== 'duplicate');
-  if (unfinished.length > 0)
-    problems.push(`${unfinished.length} logs neither synced nor duplicate`);
-
-  const state = await sandboxState<{ contacts: HubspotRow[]; emails: HubspotRow[] }>(
-    bench.sandboxUrl,
-    'hubspot',
-  );
-  const leadSet = new Set(leads.map((lead) => lead.toLowerCase()));
-  const contacts = state.contacts.filter((row) => leadSet.has((row.email ?? '').toLowerCase()));
-  const perLead = new Map<string, number>();
-  for (const row of contacts) perLead.set(row.email ?? '', (perLead.get(row.email ?? '') ?? 0) + 1);
-  const leadsTwice = [...perLead.values()].filter((n) => n > 1).length;
-  if (leadsTwice > 0) problems.push(`${leadsTwice} leads with more than one contact`);
-
-  const contactIds = new Set(contacts.map((row) => row.id));
-  const emails = state.emails.filter((row) =>
-    contactsOf(row).some((contactId) => contactIds.has(contactId)),
-  );
-  const engagementLogs = logs.filter(
-    (log) => log.status === 'synced' && ENGAGEMENT_TYPES.has(log.eventType ?? ''),
-  );
-  if (emails.length !== engagementLogs.length)
-    problems.push(
-      `${emails.length} e-mail engagements in HubSpot for ${engagementLogs.length} synced sends and replies`,
-    );
-  const named = new Set(engagementLogs.map((log) => log.steps?.engagementId));
-  if (named.size !== engagementLogs.length)
-    problems.push(`${engagementLogs.length - named.size} logs share an engagement`);
-  const emailContacts = new Map(emails.map((row) => [row.id, contactsOf(row)]));
-  const misplaced = engagementLogs.filter(
-    (log) =>
-      !emailContacts.get(log.steps?.engagementId ?? '')?.includes(log.steps?.contactId ?? ''),
-  );
-  if (misplaced.length > 0)
-    problems.push(`${misplaced.length} engagements missing or not on their log's contact`);
-  return problems;
-}
-
-/** The contact ids an engagement row is associated with (`contacts:12[198] companies:3[186]`). */
-function contactsOf(row: HubspotRow): string[] {
-  return [...row.associations.matchAll(/contacts:(\d+)\[/g)].map((match) => match[1] ?? '');
 }
 
 function print(outcomes: Outcome[]): void {

@@ -1,0 +1,119 @@
+// A tight HubSpot portal limit during a burst (issue 29 "Done means"): the sandbox limits the
+// demo portal to `--limit` calls per 10 s for `--limit-seconds`, while a burst of `--events`
+// Smartlead events over `--leads` leads arrives. OutSync's own budget learns the limit and sends
+// batches back to wait; a wait spends no attempt, so every event ends synced once the limit
+// lifts. Prints the events synced, failed and still waiting, the waits recorded, the attempts
+// spent, and what was lost or written twice in HubSpot (the checks sync-throughput makes).
+//
+//   npx tsx bench/sync-rate-limit.ts [--events 600] [--leads 120] [--limit 15]
+//                                    [--limit-seconds 420] [--timeout 900]
+import { parseArgs } from 'node:util';
+import {
+  crmStats,
+  formatCounts,
+  hubspotSyncedOnceProblems,
+  machineLine,
+  postCampaign,
+  printTable,
+  sleep,
+  startSyncBench,
+  waitUntilFinal,
+} from './sync-harness.ts';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '600' },
+    leads: { type: 'string', default: '120' },
+    limit: { type: 'string', default: '15' },
+    'limit-seconds': { type: 'string', default: '420' },
+    timeout: { type: 'string', default: '900' },
+  },
+});
+
+async function setHubspotFaults(sandboxUrl: string, body: Record<string, unknown>) {
+  const response = await fetch(`${sandboxUrl}/_faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ system: 'hubspot', ...body }),
+  });
+  if (!response.ok) throw new Error(`/_faults answered ${response.status}`);
+}
+
+type AttemptRow = { status: string; attemptCount?: number; attempts?: { outcome: string }[] };
+
+const bench = await startSyncBench();
+try {
+  // One event first: the portal's custom properties are made before the limit.
+  const warmSince = new Date();
+  const warm = await postCampaign(bench.sandboxUrl, {
+    webhookUrl: bench.webhookUrl,
+    events: 1,
+    leads: 1,
+    ratePerSecond: 0,
+    seed: 1,
+  });
+  await waitUntilFinal(bench.logs, warmSince, warm.accepted, Date.now() + 30_000);
+
+  const defaults = (await (await fetch(`${bench.sandboxUrl}/_faults`)).json()) as {
+    hubspot?: { rateLimit?: number | null };
+  };
+  const normalLimit = defaults.hubspot?.rateLimit ?? 190;
+  const limitMs = Number(values['limit-seconds']) * 1000;
+  const before = await crmStats(bench.sandboxUrl, 'hubspot');
+  const since = new Date();
+  const started = Date.now();
+  await setHubspotFaults(bench.sandboxUrl, { rateLimit: Number(values.limit), errorRate: 0 });
+  const run = await postCampaign(bench.sandboxUrl, {
+    webhookUrl: bench.webhookUrl,
+    events: Number(values.events),
+    leads: Number(values.leads),
+    ratePerSecond: 0,
+    seed: 29,
+  });
+  await sleep(Math.max(0, limitMs - (Date.now() - started)));
+  const atLift = formatCounts(
+    await waitUntilFinal(bench.logs, since, run.accepted, Date.now()).then((r) => r.counts),
+  );
+  await setHubspotFaults(bench.sandboxUrl, { rateLimit: normalLimit, errorRate: 0 });
+  const { counts, done } = await waitUntilFinal(
+    bench.logs,
+    since,
+    run.accepted,
+    Date.now() + Number(values.timeout) * 1000,
+  );
+  const allFinalS = (Date.now() - started) / 1000;
+  const after = await crmStats(bench.sandboxUrl, 'hubspot');
+  const rows = (await bench.logs
+    .find(
+      { receivedAt: { $gte: since } },
+      { projection: { status: 1, attemptCount: 1, attempts: 1 } },
+    )
+    .toArray()) as unknown as AttemptRow[];
+  const waits = rows.reduce(
+    (sum, row) => sum + (row.attempts ?? []).filter((a) => a.outcome === 'waiting').length,
+    0,
+  );
+  const spent = rows.map((row) => row.attemptCount ?? 0);
+  const problems = await hubspotSyncedOnceProblems(bench, since, run.leads);
+
+  console.log(
+    `\nsync-rate-limit (${machineLine()}; HubSpot portal limited to ${values.limit} calls / 10 s ` +
+      `for ${values['limit-seconds']} s; ${run.accepted} events over ${values.leads} leads in one burst)`,
+  );
+  printTable('', [
+    ['events accepted', String(run.accepted)],
+    ['when the limit lifted', atLift],
+    ['in the end', `${formatCounts(counts)}${done ? '' : ' (NOT all final: timed out)'}`],
+    ['failed', String(counts.get('failed') ?? 0)],
+    ['all final after', `${allFinalS.toFixed(0)} s`],
+    ['rate-limit waits recorded (no attempt spent)', String(waits)],
+    ['attempts spent per event, max', String(Math.max(0, ...spent))],
+    [
+      'HubSpot calls / 429s',
+      `${after.requests - before.requests} / ${after.rateLimited - before.rateLimited}`,
+    ],
+    ['lost or written twice', problems.length === 0 ? '0' : problems.join('; ')],
+  ]);
+} finally {
+  await bench.stop();
+}
