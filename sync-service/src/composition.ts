@@ -47,6 +47,7 @@ import { createUsersAdmin, createUsersService, userModel } from './features/user
 import {
   createSyncEngine,
   createWebhookLogsService,
+  crmCircuitModel,
   webhookDeliveryModel,
   webhookEventModel,
 } from './features/webhook-events';
@@ -100,6 +101,7 @@ function buildModels(db: Database) {
     embedTokens: embedTokenModel(connection),
     events: webhookEventModel(connection),
     dedup: webhookDeliveryModel(connection),
+    crmCircuits: crmCircuitModel(connection),
     holds: categoryHoldModel(connection),
     leadStates: leadCategoryStateModel(connection),
     blockListSyncs: blockListSyncModel(connection),
@@ -119,7 +121,7 @@ export function compose(deps: CompositionDeps) {
   const { users, profiles, webhooks } = accounts;
 
   const pipeline = createSyncEngine({
-    models: { events: models.events, dedup: models.dedup },
+    models: { events: models.events, dedup: models.dedup, circuits: models.crmCircuits },
     holds: createHoldStore({ holds: models.holds, leadStates: models.leadStates }),
     webhookById: (id) => webhooks.webhookById(id),
     findProfile: (id) => profiles.findProfile(id),

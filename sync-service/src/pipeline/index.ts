@@ -12,6 +12,8 @@ export {
   type SyncSteps,
 } from './event-record';
 export type {
+  AccountCircuit,
+  CircuitStore,
   EndpointLookup,
   EventOutcome,
   EventStore,

@@ -69,10 +69,40 @@ export type EventStore = {
   /** A failed or partially synced event made pending again, attempts reset; false otherwise. */
   requeue(eventId: string, now: Date): Promise<boolean>;
   /**
+   * The account's pending events that wait for a later time made due `now` (its CRM answers
+   * again); answers their ids, oldest first.
+   */
+  resumeAccount(accountKey: string, now: Date): Promise<string[]>;
+  /**
    * Registers the delivery identity `key` for the event until `expiresAt`; false when another
    * event registered it first (a duplicate delivery).
    */
   registerDelivery(key: string, eventId: string, expiresAt: Date): Promise<boolean>;
+};
+
+/**
+ * A CRM account's circuit (issue 29): closed while its CRM answers; open after consecutive
+ * failed batches, when the account's events wait for a probe instead of spending attempts.
+ */
+export type AccountCircuit =
+  | { state: 'closed'; failures: number }
+  | { state: 'open'; since: Date; nextProbeAt: Date; reason: string };
+
+/** The circuits of the CRM accounts, shared by every process. */
+export type CircuitStore = {
+  get(accountKey: string): Promise<AccountCircuit>;
+  /**
+   * Counts a failed batch; opens the circuit at `threshold` consecutive ones (first probe
+   * `probeMs` later). Answers the circuit after it.
+   */
+  recordFailure(
+    accountKey: string,
+    input: { reason: string; now: Date; threshold: number; probeMs: number },
+  ): Promise<AccountCircuit>;
+  /** True for the one run that takes the due probe (the next is moved `probeMs` on). */
+  claimProbe(accountKey: string, now: Date, probeMs: number): Promise<boolean>;
+  /** The CRM answered: the circuit closes. Answers whether it was open. */
+  recordSuccess(accountKey: string): Promise<boolean>;
 };
 
 /** The lead's category as the pipeline last learnt it, per webhook. */

@@ -4,6 +4,7 @@ import type { WebhookEventDoc } from './event-record';
 import type { EndpointFetch } from './forward';
 import type {
   EndpointLookup,
+  CircuitStore,
   EventStore,
   HoldStore,
   Lease,
@@ -14,6 +15,7 @@ import type {
 export type SyncPipelineDeps = {
   events: EventStore;
   holds: HoldStore;
+  circuits: CircuitStore;
   /** Null when the webhook is gone. */
   loadContext(webhookId: string): Promise<WebhookContext | null>;
   platformCategory: PlatformCategoryLookup;

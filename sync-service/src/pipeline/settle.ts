@@ -3,6 +3,7 @@ import { budgetWaitMs, retryDelayMs } from './backoff';
 import type { ForwardState, SyncAttempt, SyncError, WebhookEventDoc } from './event-record';
 import { FORWARD_MAX_ATTEMPTS } from './forward';
 import type { EventOutcome } from './ports';
+import { clockTime, type ParkedOutcome } from './circuit';
 import { PENDING, type PipelineRun } from './run';
 import type { WriteOutcome } from './write/crm-writer';
 
@@ -14,7 +15,7 @@ export async function settle(
   run: PipelineRun,
   doc: WebhookEventDoc,
   started: Date,
-  outcome: WriteOutcome,
+  outcome: WriteOutcome | ParkedOutcome,
   forwards: ForwardState[],
 ): Promise<Date | null> {
   const { deps } = run;
@@ -32,6 +33,19 @@ export async function settle(
   );
   const maxAttempts = doc.test ? 1 : deps.maxAttempts;
 
+  if (outcome.kind === 'parked') {
+    // Its account's circuit is open: it waits for the probe to find the CRM answering again.
+    const due = new Date(outcome.until.getTime() + Math.round(Math.random() * 1_000));
+    await finish(run, doc, started, {
+      status: PENDING,
+      nextAttemptAt: due,
+      reason: outcome.message,
+      attemptOutcome: 'waiting',
+      attemptMessage: outcome.message,
+      errors: [{ step: 'crm', message: outcome.message, at: now }],
+    });
+    return due;
+  }
   if (outcome.kind === 'retry' && outcome.rateLimited && !doc.test) {
     // A rate limit is not a failure of the event: it waits its turn without spending an attempt.
     const due = new Date(now.getTime() + budgetWaitMs(outcome.retryAfterMs));
@@ -93,11 +107,6 @@ export async function settle(
       : {}),
   });
   return null;
-}
-
-/** A time as the event's reason shows it: `2026-11-29 14:02:05 UTC`. */
-function clockTime(at: Date): string {
-  return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 /** Records the run's outcome on the event and lets it go; an attempt at the CRM is counted. */

@@ -1,5 +1,6 @@
 import type { WriteItem, WriteOutcome } from './write/crm-writer';
 import type { WebhookContext } from './ports';
+import { passCircuit, recordCircuit, type ParkedOutcome } from './circuit';
 import { forwardDeliveries } from './forward-step';
 import { leaseFor, type PipelineRun, type ReadyEvent } from './run';
 import { settle } from './settle';
@@ -17,7 +18,18 @@ export async function writeAndFinish(run: PipelineRun, ready: ReadyEvent[]): Pro
   }
   await Promise.all(
     [...byAccount.values()].map(async (entries) => {
-      const outcomes = await writeAccount(run, entries, entries[0]?.context);
+      const gate = await passCircuit(run, entries);
+      const outcomes: Map<string, WriteOutcome | ParkedOutcome> =
+        gate.write.length > 0
+          ? await writeAccount(run, gate.write, entries[0]?.context)
+          : new Map();
+      const reopened = await recordCircuit(run, gate, outcomes);
+      const parked = entries.filter(({ doc }) => gate.parked.has(doc._id.toString()));
+      if (reopened && parked.length > 0) {
+        // The probe found the CRM answering: what this run parked goes now, in order.
+        const more = await writeAccount(run, parked, entries[0]?.context);
+        for (const [id, outcome] of more) outcomes.set(id, outcome);
+      } else for (const [id, outcome] of gate.parked) outcomes.set(id, outcome);
       const retries = await Promise.all(
         entries.map(async ({ doc, context, event }) => {
           const outcome = outcomes.get(doc._id.toString()) ?? {
@@ -26,7 +38,7 @@ export async function writeAndFinish(run: PipelineRun, ready: ReadyEvent[]): Pro
             message: 'The CRM write did not finish.',
           };
           const forwards =
-            outcome.kind === 'retry'
+            outcome.kind === 'retry' || outcome.kind === 'parked'
               ? (doc.steps.forwards ?? [])
               : await forwardDeliveries(run, doc, context, event);
           const due = await settle(run, doc, started, outcome, forwards);

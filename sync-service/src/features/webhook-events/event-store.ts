@@ -134,6 +134,23 @@ export function createEventStore(models: {
       return answer.modifiedCount > 0;
     },
 
+    async resumeAccount(accountKey, now) {
+      const later = {
+        userProfileId: accountKey,
+        status: PENDING,
+        test: { $ne: true },
+        nextAttemptAt: { $gt: now },
+      };
+      const waiting = await events.find(later, { _id: 1 }).sort(oldestFirst).lean();
+      if (waiting.length === 0) return [];
+      const ids = waiting.map((doc) => doc._id);
+      await events.updateMany(
+        { ...later, _id: { $in: ids } },
+        { $set: { nextAttemptAt: now, updatedAt: now } },
+      );
+      return ids.map(String);
+    },
+
     async registerDelivery(key, eventId, expiresAt) {
       try {
         await dedup.create({ _id: key, eventId, expiresAt });

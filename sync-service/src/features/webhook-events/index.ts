@@ -1,3 +1,4 @@
+export { crmCircuitModel } from './crm-circuit.model';
 export { createSyncDispatcher, type SyncDispatcher } from './dispatcher';
 export { createEventStore } from './event-store';
 export { receiverRouter } from './receiver.routes';

@@ -8,10 +8,17 @@ import { openDatabase, type Database } from '../../platform/db';
 import { createLogger } from '../../platform/logger';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { categoryHoldModel, createHoldStore, leadCategoryStateModel } from '../category-holds';
+import { createCircuitStore } from './circuit-store';
+import { crmCircuitModel } from './crm-circuit.model';
 import { createEventStore } from './event-store';
 import { webhookDeliveryModel, webhookEventModel } from './webhook-event.model';
 import { normalizeEvent } from '../../pipeline/normalize';
-import { createSyncPipeline, type SyncPipelineDeps, type WebhookContext } from '../../pipeline';
+import {
+  createSyncPipeline,
+  type CircuitStore,
+  type SyncPipelineDeps,
+  type WebhookContext,
+} from '../../pipeline';
 import type { WebhookEventDoc } from './webhook-event.model';
 import type { CrmWriter } from '../../pipeline/write/crm-writer';
 
@@ -22,6 +29,7 @@ function syncModels(database: Database) {
   return {
     events: webhookEventModel(connection),
     dedup: webhookDeliveryModel(connection),
+    circuits: crmCircuitModel(connection),
     holds: categoryHoldModel(connection),
     leadStates: leadCategoryStateModel(connection),
   };
@@ -138,6 +146,17 @@ export function contextWith(writer: CrmWriter, account = accountA): WebhookConte
   };
 }
 
+/**
+ * A circuit that never opens: for the tests of one event's own retries, whose batches (of that
+ * one event) would otherwise count as the account's outage (sync.circuit.test.ts tests that).
+ */
+export const circuitNeverOpens: CircuitStore = {
+  get: () => Promise.resolve({ state: 'closed', failures: 0 }),
+  recordFailure: () => Promise.resolve({ state: 'closed', failures: 0 }),
+  claimProbe: () => Promise.resolve(false),
+  recordSuccess: () => Promise.resolve(false),
+};
+
 /** The pipeline over the file's stores, every event's webhook writing to `writer`. */
 export function pipelineWith(
   models: PipelineModels,
@@ -147,6 +166,7 @@ export function pipelineWith(
   return createSyncPipeline({
     events: createEventStore(models),
     holds: createHoldStore(models),
+    circuits: createCircuitStore(models.circuits),
     loadContext: () => Promise.resolve(contextWith(writer)),
     platformCategory: () => Promise.resolve({ kind: 'unknown' }),
     endpoint: () => Promise.resolve(null),

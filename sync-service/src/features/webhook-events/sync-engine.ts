@@ -13,11 +13,13 @@ import type { SafeFetch } from '../../platform/safe-fetch';
 import type { CrmConnections, ProfileDoc } from '../profiles';
 import type { WebhookDoc } from '../webhooks';
 import { createCrmWriters } from './crm-writers';
+import { createCircuitStore } from './circuit-store';
+import type { CrmCircuitModel } from './crm-circuit.model';
 import { createEventStore } from './event-store';
 import type { WebhookDeliveryModel, WebhookEventModel } from './webhook-event.model';
 
 export type SyncEngineDeps = {
-  models: { events: WebhookEventModel; dedup: WebhookDeliveryModel };
+  models: { events: WebhookEventModel; dedup: WebhookDeliveryModel; circuits: CrmCircuitModel };
   holds: HoldStore;
   /** The webhook an event came in on; null when it was deleted. */
   webhookById(webhookId: string): Promise<WebhookDoc | null>;
@@ -74,6 +76,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
   return createSyncPipeline({
     events: createEventStore(deps.models),
     holds: deps.holds,
+    circuits: createCircuitStore(deps.models.circuits),
     loadContext,
     platformCategory: deps.platformCategory,
     endpoint: deps.endpoint,

@@ -1,9 +1,16 @@
 // The retry schedule (issue 29 "A retry schedule that outlives outages"): only real failures
 // spend an attempt, nine of them over more than a day; a rate limit's wait spends none; the
-// event's reason says truthfully whether and when it is tried again.
+// event's reason says truthfully whether and when it is tried again. One event's batches fail
+// here again and again; the account's circuit, which such a run of failures would open, is
+// sync.circuit.test.ts's subject, so here it never opens.
 import type { Types } from 'mongoose';
 import type { CrmWriter, WriteOutcome } from '../../pipeline/write/crm-writer';
-import { pipelineWith, storeEvent, usePipelineDatabase } from './pipeline.test-support';
+import {
+  circuitNeverOpens,
+  pipelineWith,
+  storeEvent,
+  usePipelineDatabase,
+} from './pipeline.test-support';
 
 const database = usePipelineDatabase();
 const models = () => database.models();
@@ -65,6 +72,7 @@ it('a failed attempt is retried 10 s later (±20 %), and the reason says so', as
   const id = await storeEvent(models(), 1, { nextAttemptAt: new Date('2026-11-29T09:59:00Z') });
   const pipeline = pipelineWith(models(), scriptedWriter([outage]), {
     now: time.now,
+    circuits: circuitNeverOpens,
     maxAttempts: 9,
   });
 
@@ -88,7 +96,11 @@ it('nine attempts over more than a day: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12
   const time = clock('2026-11-29T10:00:00Z');
   const id = await storeEvent(models(), 1, { nextAttemptAt: new Date('2026-11-29T09:59:00Z') });
   const writer = scriptedWriter(Array<WriteOutcome>(9).fill(outage));
-  const pipeline = pipelineWith(models(), writer, { now: time.now, maxAttempts: 9 });
+  const pipeline = pipelineWith(models(), writer, {
+    now: time.now,
+    circuits: circuitNeverOpens,
+    maxAttempts: 9,
+  });
 
   const waits: number[] = [];
   for (let attempt = 1; attempt <= 9; attempt += 1) {
@@ -122,7 +134,11 @@ it('a rate limit’s wait spends no attempt: the event waits as often as it must
   const id = await storeEvent(models(), 1, { nextAttemptAt: new Date('2026-11-29T09:59:00Z') });
   // Twenty budget waits, more than the attempts allowed, then HubSpot takes it.
   const writer = scriptedWriter(Array<WriteOutcome>(20).fill(budget));
-  const pipeline = pipelineWith(models(), writer, { now: time.now, maxAttempts: 3 });
+  const pipeline = pipelineWith(models(), writer, {
+    now: time.now,
+    circuits: circuitNeverOpens,
+    maxAttempts: 3,
+  });
 
   await pipeline.processEvents([id.toString()]);
   const first = await stored(id);
@@ -152,7 +168,11 @@ it('waits between failures do not shorten the attempts: three failures are still
   const time = clock('2026-11-29T10:00:00Z');
   const id = await storeEvent(models(), 1, { nextAttemptAt: new Date('2026-11-29T09:59:00Z') });
   const writer = scriptedWriter([budget, outage, budget, budget, outage, budget, outage]);
-  const pipeline = pipelineWith(models(), writer, { now: time.now, maxAttempts: 3 });
+  const pipeline = pipelineWith(models(), writer, {
+    now: time.now,
+    circuits: circuitNeverOpens,
+    maxAttempts: 3,
+  });
 
   const statuses: string[] = [];
   for (let run = 1; run <= 7; run += 1) {
@@ -188,6 +208,7 @@ it('a configured schedule replaces the waits (an operator’s choice, and the te
   const id = await storeEvent(models(), 1, { nextAttemptAt: new Date('2026-11-29T09:59:00Z') });
   const pipeline = pipelineWith(models(), scriptedWriter([outage, outage]), {
     now: time.now,
+    circuits: circuitNeverOpens,
     maxAttempts: 9,
     retryScheduleMs: [2 * SECOND],
   });

@@ -116,6 +116,21 @@ describe('batchFailureOutcome', () => {
     });
   });
 
+  it('retries a token the CRM refuses (the account is down until the customer reconnects)', () => {
+    const expired = new ConnectorError({
+      system: 'hubspot',
+      operation: 'batchUpsert',
+      code: 'unauthorized',
+      status: 401,
+      message: 'HubSpot refused the token: reconnect the profile',
+    });
+    expect(batchFailureOutcome(expired, 'contact')).toEqual({
+      kind: 'retry',
+      step: 'contact',
+      message: 'HubSpot refused the token: reconnect the profile',
+    });
+  });
+
   it('fails on a connector error that will not pass later, and retries anything unexpected', () => {
     const refused = new ConnectorError({
       system: 'salesforce',

@@ -58,7 +58,10 @@ export function writtenCountsOf(
 /** A whole-batch failure: retry what may work later, fail what will not. */
 export function batchFailureOutcome(error: unknown, step: string): WriteOutcome {
   if (isConnectorError(error)) {
-    if (error.retryable) {
+    // A token the CRM refuses (expired over a weekend, revoked until the customer reconnects)
+    // is the account's outage, not the event's fault: retried, and after three such batches
+    // the account's circuit holds its events until a probe finds the CRM answering again.
+    if (error.retryable || error.code === 'unauthorized') {
       return {
         kind: 'retry',
         step,

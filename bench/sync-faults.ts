@@ -1,12 +1,17 @@
-// A tight HubSpot portal limit during a burst (issue 29 "Done means"): the sandbox limits the
-// demo portal to `--limit` calls per 10 s for `--limit-seconds`, while a burst of `--events`
-// Smartlead events over `--leads` leads arrives. OutSync's own budget learns the limit and sends
-// batches back to wait; a wait spends no attempt, so every event ends synced once the limit
-// lifts. Prints the events synced, failed and still waiting, the waits recorded, the attempts
-// spent, and what was lost or written twice in HubSpot (the checks sync-throughput makes).
+// HubSpot faults during a burst (issue 29 "Done means"), one of:
+// - `--fault rate-limit`: the sandbox limits the demo portal to `--limit` calls per 10 s for
+//   `--fault-seconds` (default 420) while `--events` (600) Smartlead events over `--leads` leads
+//   arrive. OutSync's own budget learns the limit and sends batches back to wait; a wait spends
+//   no attempt, so every event ends synced.
+// - `--fault outage`: every HubSpot call answers 503 for `--fault-seconds` (default 600) while
+//   `--events` (500) arrive. After three failed batches the account's circuit parks the events
+//   (no attempt spent) and probes every 30 s; the probe that finds HubSpot back resumes them all.
+// Prints the events synced and failed, how long after the fault ended all were final, the waits
+// recorded, the attempts spent, and what was lost or written twice in HubSpot (the checks
+// sync-throughput makes).
 //
-//   npx tsx bench/sync-rate-limit.ts [--events 600] [--leads 120] [--limit 15]
-//                                    [--limit-seconds 420] [--timeout 900]
+//   npx tsx bench/sync-faults.ts [--fault rate-limit|outage] [--events N] [--leads 120]
+//                                [--limit 15] [--fault-seconds S] [--timeout 900]
 import { parseArgs } from 'node:util';
 import {
   crmStats,
@@ -22,10 +27,11 @@ import {
 
 const { values } = parseArgs({
   options: {
-    events: { type: 'string', default: '600' },
+    fault: { type: 'string', default: 'rate-limit' },
+    events: { type: 'string' },
     leads: { type: 'string', default: '120' },
     limit: { type: 'string', default: '15' },
-    'limit-seconds': { type: 'string', default: '420' },
+    'fault-seconds': { type: 'string' },
     timeout: { type: 'string', default: '900' },
   },
 });
@@ -38,6 +44,13 @@ async function setHubspotFaults(sandboxUrl: string, body: Record<string, unknown
   });
   if (!response.ok) throw new Error(`/_faults answered ${response.status}`);
 }
+
+const outage = values.fault === 'outage';
+if (!outage && values.fault !== 'rate-limit')
+  throw new Error(`--fault is rate-limit or outage, not ${values.fault}`);
+const events = Number(values.events ?? (outage ? 500 : 600));
+const faultSeconds = Number(values['fault-seconds'] ?? (outage ? 600 : 420));
+const fault = outage ? { errorRate: 1 } : { rateLimit: Number(values.limit), errorRate: 0 };
 
 type AttemptRow = { status: string; attemptCount?: number; attempts?: { outcome: string }[] };
 
@@ -58,30 +71,31 @@ try {
     hubspot?: { rateLimit?: number | null };
   };
   const normalLimit = defaults.hubspot?.rateLimit ?? 190;
-  const limitMs = Number(values['limit-seconds']) * 1000;
+  const faultMs = faultSeconds * 1000;
   const before = await crmStats(bench.sandboxUrl, 'hubspot');
   const since = new Date();
   const started = Date.now();
-  await setHubspotFaults(bench.sandboxUrl, { rateLimit: Number(values.limit), errorRate: 0 });
+  await setHubspotFaults(bench.sandboxUrl, fault);
   const run = await postCampaign(bench.sandboxUrl, {
     webhookUrl: bench.webhookUrl,
-    events: Number(values.events),
+    events,
     leads: Number(values.leads),
     ratePerSecond: 0,
     seed: 29,
   });
-  await sleep(Math.max(0, limitMs - (Date.now() - started)));
+  await sleep(Math.max(0, faultMs - (Date.now() - started)));
   const atLift = formatCounts(
     await waitUntilFinal(bench.logs, since, run.accepted, Date.now()).then((r) => r.counts),
   );
   await setHubspotFaults(bench.sandboxUrl, { rateLimit: normalLimit, errorRate: 0 });
+  const lifted = Date.now();
   const { counts, done } = await waitUntilFinal(
     bench.logs,
     since,
     run.accepted,
     Date.now() + Number(values.timeout) * 1000,
   );
-  const allFinalS = (Date.now() - started) / 1000;
+  const afterLiftS = (Date.now() - lifted) / 1000;
   const after = await crmStats(bench.sandboxUrl, 'hubspot');
   const rows = (await bench.logs
     .find(
@@ -97,16 +111,17 @@ try {
   const problems = await hubspotSyncedOnceProblems(bench, since, run.leads);
 
   console.log(
-    `\nsync-rate-limit (${machineLine()}; HubSpot portal limited to ${values.limit} calls / 10 s ` +
-      `for ${values['limit-seconds']} s; ${run.accepted} events over ${values.leads} leads in one burst)`,
+    `\nsync-faults (${machineLine()}; HubSpot ${
+      outage ? 'answering 503 to every call' : `limited to ${values.limit} calls / 10 s`
+    } for ${faultSeconds} s; ${run.accepted} events over ${values.leads} leads in one burst)`,
   );
   printTable('', [
     ['events accepted', String(run.accepted)],
-    ['when the limit lifted', atLift],
+    ['when the fault ended', atLift],
     ['in the end', `${formatCounts(counts)}${done ? '' : ' (NOT all final: timed out)'}`],
     ['failed', String(counts.get('failed') ?? 0)],
-    ['all final after', `${allFinalS.toFixed(0)} s`],
-    ['rate-limit waits recorded (no attempt spent)', String(waits)],
+    ['all final, after the fault ended', `${afterLiftS.toFixed(0)} s`],
+    ['waits recorded (no attempt spent)', String(waits)],
     ['attempts spent per event, max', String(Math.max(0, ...spent))],
     [
       'HubSpot calls / 429s',
