@@ -216,6 +216,15 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
     ['Email', 'email', { required: true }],
     ['IsActive', 'boolean'],
     ['UserType', 'picklist', { picklist: ['Standard'] }],
+    // The user's time zone: the day a Task's ActivityDate means to its owner.
+    [
+      'TimeZoneSidKey',
+      'picklist',
+      {
+        picklist: ['America/Los_Angeles', 'America/New_York', 'Europe/Berlin', 'GMT'],
+        label: 'Time Zone',
+      },
+    ],
   ],
   PermissionSet: [
     ['Name', 'string', { required: true }],

@@ -405,6 +405,9 @@ function seedSecondAccounts(state: DemoSeedTarget): void {
   }
 }
 
+/** The demo users' time zones, in the order of the owners. */
+const USER_TIME_ZONES = ['America/Los_Angeles', 'Europe/Berlin', 'America/New_York'];
+
 function seedSalesforce(
   org: SalesforceStore,
   owners: typeof DEMO_OWNERS,
@@ -412,7 +415,7 @@ function seedSalesforce(
   people: ReturnType<typeof demoPeople>,
   optedOutContacts: number,
 ): void {
-  const users = owners.map((owner) =>
+  const users = owners.map((owner, index) =>
     org.create('User', {
       Email: owner.email,
       FirstName: owner.firstName,
@@ -420,6 +423,7 @@ function seedSalesforce(
       Username: owner.email,
       IsActive: true,
       UserType: 'Standard',
+      TimeZoneSidKey: USER_TIME_ZONES[index % USER_TIME_ZONES.length] ?? 'GMT',
     }),
   );
   const userIds = users.map((user) => String(user.Id));

@@ -15,7 +15,8 @@ type PendingCompany = { item: HubspotItem; company: NonNullable<ReturnType<typeo
  */
 export async function writeCompanies(context: HubspotWriteContext, items: HubspotItem[]) {
   const pending = items.flatMap((item) => {
-    const company = companyOf(item.event, item.settings);
+    const known = context.contactCompanies.get(item.steps.contactId ?? '') ?? null;
+    const company = companyOf(item.event, item.settings, known);
     return company && !item.steps.companyAssociated && item.steps.contactId
       ? [{ item, company }]
       : [];

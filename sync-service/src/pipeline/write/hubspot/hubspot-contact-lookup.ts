@@ -28,8 +28,8 @@ export function groupContactsByLead(
 
 /**
  * Finds each group's contact: the lookup keys in order, one round per rank, each round one
- * batch read (e-mail) or IN search per property. Also reads the counters and the owner of the
- * contacts found, which the writes need.
+ * batch read (e-mail) or IN search per property. Also reads the counters, the owner and the
+ * company name of the contacts found, which the writes need.
  */
 export async function findContacts(
   context: HubspotWriteContext,
@@ -39,6 +39,7 @@ export async function findContacts(
   const wanted = [
     'email',
     'hubspot_owner_id',
+    'company',
     ...(counters ? [OPENS_COUNTER, CLICKS_COUNTER] : []),
   ];
   const found = await readKnownContacts(context, groups, wanted);

@@ -46,6 +46,11 @@ export async function writeContacts(context: HubspotWriteContext, items: Hubspot
     : null;
   // Two lookups (an os_objectlookup_id and an e-mail) may find one contact: one write for it.
   const groups = mergeByRecord(found, (group) => group.recordId);
+  for (const [id, contact] of current) {
+    const company = contact.properties.company;
+    if (typeof company === 'string' && company.trim() !== '')
+      context.contactCompanies.set(id, company);
+  }
   const refused = await sendContactWrites(
     context,
     groups,

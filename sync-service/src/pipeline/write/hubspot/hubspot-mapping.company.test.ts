@@ -12,7 +12,15 @@ describe('companyOf', () => {
     });
   });
 
-  it('names a company the lead does not name after its domain', () => {
+  it("names it after the contact's company when the event names none, the event's winning", () => {
+    const unnamed = event({ lead: { ...emptyLead, domain: 'acme.test' } });
+    expect(companyOf(unnamed, companies, 'Paidplan Widgets GmbH')?.properties.name).toBe(
+      'Paidplan Widgets GmbH',
+    );
+    expect(companyOf(event(), companies, 'Paidplan Widgets GmbH')?.properties.name).toBe('Acme');
+  });
+
+  it('names a company neither the lead nor its contact names after its domain', () => {
     expect(companyOf(event({ lead: { ...emptyLead, domain: 'acme.test' } }), companies)).toEqual({
       domain: 'acme.test',
       properties: { domain: 'acme.test', name: 'acme.test' },

@@ -1,4 +1,4 @@
-// The HubSpot mapping's engagement of an event: the task or e-mail logged for it, by log type
+// The HubSpot mapping's engagement of an event: the task or e-mail logged for it, by "Create task"
 // (engagementOf). Fixtures in hubspot-mapping.test-support.ts.
 import type { ActivityEventType } from '@outsync/contracts';
 import { engagementOf } from './hubspot-mapping';
@@ -27,7 +27,7 @@ describe('engagementOf', () => {
   const headersOf = (plan: ReturnType<typeof engagementOf>) =>
     JSON.parse(plan?.properties.hs_email_headers ?? 'null') as unknown;
 
-  describe('log type 0 without tasks', () => {
+  describe('without Create task', () => {
     it('logs an e-mail send as an outgoing e-mail from the sender to the lead', () => {
       const plan = engagementOf(event(), settings());
       expect(plan).toEqual({
@@ -130,10 +130,8 @@ describe('engagementOf', () => {
     });
   });
 
-  describe.each([
-    ['log type 1', settings({ logType: 1 })],
-    ['createOrUpdateTask', settings({ createOrUpdateTask: true })],
-  ])('%s', (_name, taskSettings) => {
+  describe('with Create task (createOrUpdateTask)', () => {
+    const taskSettings = settings({ createOrUpdateTask: true });
     it('logs every event of every platform as a task', () => {
       const email = ALL.filter(
         (type) => engagementOf(event({ type }), taskSettings)?.type === 'tasks',
@@ -145,16 +143,13 @@ describe('engagementOf', () => {
       expect(socialTypes).toEqual(ALL);
     });
 
-    it('logs an e-mail send as a completed e-mail task with the rendered custom subject', () => {
-      const plan = engagementOf(event(), {
-        ...taskSettings,
-        customTaskSubject: '{{ event_type }} to {{ to_name }} ({{ campaign_name }})',
-      });
+    it('logs an e-mail send as a completed e-mail task with the default subject', () => {
+      const plan = engagementOf(event(), taskSettings);
       expect(plan).toEqual({
         type: 'tasks',
         properties: {
           hs_timestamp: AT,
-          hs_task_subject: 'EMAIL_SENT to Ana Lima (Q4 outreach)',
+          hs_task_subject: '[OS] [Smartlead - EMAIL_SENT] Quick question',
           hs_task_body: 'Hi Ana',
           hs_task_status: 'COMPLETED',
           hs_task_type: 'EMAIL',

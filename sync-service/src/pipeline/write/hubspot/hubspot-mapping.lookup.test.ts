@@ -110,6 +110,22 @@ describe('lookupKeys', () => {
       ]);
     });
 
+    it('searches os_objectlookup_id in the lookup selection (objectLookupIdField) for the e-mail platforms, whose saved settings name no other', () => {
+      expect(
+        lookupKeys(
+          event(),
+          settings({
+            objectLookupMethod: 'OptionalAlternativeProperty',
+            objectLookupIdField: 'crm_id',
+            optionalAlternativeProperty: null,
+          }),
+        ),
+      ).toEqual([
+        { property: 'crm_id', value: 'OBJ-1' },
+        { property: 'email', value: 'ana@acme.test' },
+      ]);
+    });
+
     it('leaves out the keys whose value the event lacks', () => {
       expect(
         lookupKeys(

@@ -46,8 +46,6 @@ export function settings(overrides: Partial<HubspotWriteSettings> = {}): Hubspot
     createOrUpdateCompany: false,
     createOrUpdateTask: false,
     createContactCustomProperties: false,
-    logType: 0,
-    customTaskSubject: '',
     objectLookupMethod: 'default',
     objectLookupIdField: null,
     objectDefaultSearchProperty: null,

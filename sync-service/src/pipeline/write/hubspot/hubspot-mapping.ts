@@ -1,4 +1,4 @@
-import { DEFAULT_SOCIAL_LOOKUP_FIELD } from '@outsync/contracts';
+import { DEFAULT_CUSTOM_TASK_SUBJECT, DEFAULT_SOCIAL_LOOKUP_FIELD } from '@outsync/contracts';
 import type { CanonicalEvent } from '@outsync/contracts/sync';
 import type { WebhookSettings, WebhookSwitches } from '@outsync/contracts/webhooks';
 import type { HubspotProperties } from '../../../connectors/crm/hubspot/hubspot-objects.types';
@@ -19,13 +19,16 @@ import {
 // Pure: what the HubSpot writer searches for and writes, for one event and one webhook's
 // settings (spec 01 §2.7–2.8, §4 "Lookup fields written on save"; issue 11 "Write to HubSpot").
 
-/** The webhook settings the HubSpot writer reads. */
-export type HubspotWriteSettings = WebhookSwitches &
+/**
+ * The webhook settings the HubSpot writer reads: those the HUBSPOT form offers (spec 01 §2.8).
+ * Log Type, Custom Task Subject and the Salesforce settings are not on it; a HubSpot webhook may
+ * still store them (the social tool's platform change sets log type 1 on both forms), and they
+ * change nothing here (docs/decisions.md "The settings-to-writes matrix").
+ */
+export type HubspotWriteSettings = Omit<WebhookSwitches, 'salesforceOnlyUpdate'> &
   Pick<
     WebhookSettings,
     | 'emailService'
-    | 'logType'
-    | 'customTaskSubject'
     | 'objectLookupMethod'
     | 'objectLookupIdField'
     | 'objectDefaultSearchProperty'
@@ -48,7 +51,9 @@ export const CLICKS_COUNTER = 'os_number_of_email_link_clicks';
  * - AlternativeProperty: the property holding `os_objectlookup_id`, then the default ways
  *   (an event without the value is still synced by its e-mail);
  * - OptionalAlternativeProperty: os_objectlookup_id, profile URL, e-mail, each in the property
- *   the webhook names (the e-mail in `email` when it names none).
+ *   the webhook names (the e-mail in `email` when it names none). Other platforms than the
+ *   social tool name os_objectlookup_id's property in `objectLookupIdField` (the save rules keep
+ *   only that one for them).
  * Keys whose value the event lacks are left out.
  */
 export function lookupKeys(event: CanonicalEvent, settings: HubspotWriteSettings): LookupKey[] {
@@ -70,7 +75,10 @@ export function lookupKeys(event: CanonicalEvent, settings: HubspotWriteSettings
       break;
     case 'OptionalAlternativeProperty': {
       const names = settings.optionalAlternativeProperty ?? {};
-      keys.push({ property: names.os_objectlookup_id, value: event.objectLookupId });
+      keys.push({
+        property: names.os_objectlookup_id ?? settings.objectLookupIdField,
+        value: event.objectLookupId,
+      });
       keys.push({ property: names.profile_url, value: lead.profileUrl });
       keys.push({ property: names.email ?? 'email', value: lead.email });
       break;
@@ -197,14 +205,21 @@ function outsyncValues(event: CanonicalEvent): Record<string, string | null> {
   };
 }
 
-/** The company an event's lead belongs to: by domain, when the webhook creates companies. */
+/**
+ * The company an event's lead belongs to: by domain, when the webhook creates companies. A new
+ * one is named after the lead's company: the event's, else the one its contact already holds
+ * (`contactCompany`: Smartlead sends the lead's company only with category changes), else its
+ * domain.
+ */
 export function companyOf(
   event: CanonicalEvent,
   settings: HubspotWriteSettings,
+  contactCompany: string | null = null,
 ): { domain: string; properties: HubspotProperties } | null {
   const domain = event.lead.domain;
   if (!settings.createOrUpdateCompany || !domain) return null;
-  const properties: HubspotProperties = { domain, name: event.lead.company ?? domain };
+  const name = event.lead.company ?? contactCompany ?? domain;
+  const properties: HubspotProperties = { domain, name };
   if (settings.assignCompanyOwner && settings.hubspotOwnerId)
     properties.hubspot_owner_id = settings.hubspotOwnerId;
   return { domain, properties };
@@ -214,7 +229,8 @@ export type EngagementPlan = { type: 'emails' | 'tasks'; properties: HubspotProp
 
 /**
  * The activity an event logs on the contact's timeline:
- * - a task for every event when the webhook logs tasks (createOrUpdateTask, or log type 1);
+ * - a task for every event with "Create task" (createOrUpdateTask), with the default subject
+ *   (the HUBSPOT form has neither Log Type nor Custom Task Subject);
  * - otherwise an e-mail for e-mail sends and replies (direction EMAIL / INCOMING_EMAIL), and a
  *   completed task for the social tool's messages, connection requests and replies (HubSpot
  *   has no LinkedIn message object); opens, clicks, bounces, unsubscribes, category changes,
@@ -228,7 +244,7 @@ export function engagementOf(
     ? { hubspot_owner_id: settings.hubspotOwnerId }
     : {};
   const timestamp = event.occurredAt;
-  const wantsTask = settings.createOrUpdateTask || settings.logType === 1;
+  const wantsTask = settings.createOrUpdateTask;
   if (!wantsTask && !isSocialEvent(event) && isMessageEvent(event.type)) {
     return {
       type: 'emails',
@@ -254,7 +270,7 @@ export function engagementOf(
     type: 'tasks',
     properties: {
       hs_timestamp: timestamp,
-      hs_task_subject: renderTaskSubject(settings.customTaskSubject, event),
+      hs_task_subject: renderTaskSubject(DEFAULT_CUSTOM_TASK_SUBJECT, event),
       hs_task_body: event.bodyText ?? describeEvent(event),
       hs_task_status: 'COMPLETED',
       hs_task_type: isSocialEvent(event) ? 'TODO' : 'EMAIL',

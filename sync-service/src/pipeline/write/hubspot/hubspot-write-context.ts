@@ -33,6 +33,8 @@ export type HubspotWriteContext = Omit<HubspotWriterDeps, 'contactIds'> & {
   contactIds: ScopedRecordIds<LookupKey>;
   record: StepRecorder;
   outcomes: StepOutcomes;
+  /** The company name each contact found holds (`company`), by contact id: a new company's name. */
+  contactCompanies: Map<string, string>;
 };
 
 /** HubSpot's IN filter takes up to 100 values. */

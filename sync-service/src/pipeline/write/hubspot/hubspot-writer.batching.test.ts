@@ -189,7 +189,7 @@ describe('a retry', () => {
       [
         item('e1', {
           event: { type: 'EMAIL_SENT' },
-          settings: { logType: 1 },
+          settings: { createOrUpdateTask: true },
           steps: { contactId: '501', engagementStartedAt: new Date() },
         }),
       ],

@@ -44,7 +44,7 @@ describe('engagements', () => {
     body: { status: 'COMPLETE', results: [hubspotRecord(id, {}, { objectWriteTraceId: traceId })] },
   });
 
-  it('logs a task with the rendered custom subject on the contact and company with log type 1', async () => {
+  it('logs a task with the default subject on the contact and company with Create task', async () => {
     contactFound();
     post(
       '/crm/v3/objects/companies/search',
@@ -69,7 +69,7 @@ describe('engagements', () => {
           {
             properties: {
               hs_timestamp: AT,
-              hs_task_subject: 'Sent Quick question to Ana Lima (step 2)',
+              hs_task_subject: '[OS] [Smartlead - EMAIL_SENT] Quick question',
               hs_task_body: 'Hi Ana',
               hs_task_status: 'COMPLETED',
               hs_task_type: 'EMAIL',
@@ -87,11 +87,7 @@ describe('engagements', () => {
       [
         item('e1', {
           event: { type: 'EMAIL_SENT' },
-          settings: {
-            logType: 1,
-            createOrUpdateCompany: true,
-            customTaskSubject: 'Sent {{ subject }} to {{ to_name }} (step {{ sequence_number }})',
-          },
+          settings: { createOrUpdateTask: true, createOrUpdateCompany: true },
         }),
       ],
       record,

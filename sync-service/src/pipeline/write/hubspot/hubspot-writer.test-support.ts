@@ -166,7 +166,7 @@ export function outcomesOf(map: Map<string, WriteOutcome>) {
 }
 
 export const WRITTEN = { kind: 'written' };
-export const CONTACT_READ = ['email', 'hubspot_owner_id'];
+export const CONTACT_READ = ['email', 'hubspot_owner_id', 'company'];
 export const COUNTERS = ['os_number_of_email_opens', 'os_number_of_email_link_clicks'];
 
 export function readByEmail(

@@ -1,3 +1,4 @@
+import { skipAutomatedReplies } from '../automated-replies';
 import type { CrmWriter } from '../crm-writer';
 import { scopedRecordIds } from '../lead-lookup';
 import { createWriteOutcomes, runSteps } from '../write-outcomes';
@@ -19,7 +20,8 @@ export type { HubspotWriterDeps } from './hubspot-write-context';
  * whole batch: contacts (looked up per the webhook's lookup method, then updated or created),
  * companies and their association, then engagements. Each completed step is recorded on its
  * events before the next starts, so a retry skips finished work. One event's refusal fails that
- * event only; a rate limit or an outage sends every unfinished event back for a retry.
+ * event only; a rate limit or an outage sends every unfinished event back for a retry. Automatic
+ * replies are not written (automated-replies.ts).
  */
 export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotWriteSettings> {
   const { contactIds, ...rest } = deps;
@@ -27,10 +29,17 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
   return {
     async write(items, record) {
       const outcomes = createWriteOutcomes();
-      const context: HubspotWriteContext = { ...rest, contactIds: scoped, record, outcomes };
+      const context: HubspotWriteContext = {
+        ...rest,
+        contactIds: scoped,
+        record,
+        outcomes,
+        contactCompanies: new Map(),
+      };
       const open = () => items.filter(outcomes.isOpen);
+      skipAutomatedReplies(items, outcomes);
       await runSteps(items, outcomes, [
-        ['properties', () => ensureProperties(context, items)],
+        ['properties', () => ensureProperties(context, open())],
         ['contact', () => writeContacts(context, open())],
         ['company', () => writeCompanies(context, open())],
         ['engagement', () => writeEngagements(context, open())],

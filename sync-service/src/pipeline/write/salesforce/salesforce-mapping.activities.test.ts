@@ -122,10 +122,24 @@ describe('activityOf', () => {
       expect(fields).not.toHaveProperty('Type');
     });
 
-    it('logs tasks with log type 0 when the webhook creates tasks', () => {
+    it('logs no task for an open with log type 0 (HubSpot\'s "Create task" is not a Salesforce setting)', () => {
+      expect(activityOf(event({ type: 'EMAIL_OPEN' }), settings({ logType: 0 }))).toBeNull();
+    });
+
+    it("renders the lead's category tokens from the category the lead is in when the event sets none", () => {
+      const subject = task({
+        customTaskSubject: '{{ lead_category_name }} ({{ lead_category_id }})',
+      });
+      const interested = { id: '1', name: 'Interested' };
       expect(
-        activityOf(event({ type: 'EMAIL_OPEN' }), settings({ createOrUpdateTask: true })),
-      ).toMatchObject({ Subject: '[OS] [Smartlead - EMAIL_OPEN] Quick question' });
+        activityOf(event({ category: null }), subject, { leadCategory: interested })?.Subject,
+      ).toBe('Interested (1)');
+      expect(
+        activityOf(event({ category: { id: '3', name: 'Meeting' } }), subject, {
+          leadCategory: interested,
+        })?.Subject,
+      ).toBe('Meeting (3)');
+      expect(activityOf(event({ category: null }), subject)?.Subject).toBe('()');
     });
 
     it('cuts the subject to 255 and the description to 32,000 characters', () => {
@@ -179,10 +193,17 @@ describe('activityOf', () => {
 });
 
 describe('activityDate', () => {
-  it('is the UTC day of the event, and the text’s date part when it is not a date', () => {
+  it("is the day of the event in the owner's time zone", () => {
+    // 23:30 on the 10th in San Francisco (PDT), 07:30 on the 11th in Berlin.
+    expect(activityDate('2026-03-11T06:30:00.000Z', 'America/Los_Angeles')).toBe('2026-03-10');
+    expect(activityDate('2026-03-11T06:30:00.000Z', 'Europe/Berlin')).toBe('2026-03-11');
+  });
+
+  it('is the UTC day without a zone or with one unknown, and the text’s date part when it is not a date', () => {
     expect(activityDate('2026-11-23T23:30:00.000-02:00')).toBe('2026-11-24');
-    expect(activityDate('2026-11-23T10:00:00.000Z')).toBe('2026-11-23');
-    expect(activityDate('2026-13-45 whenever')).toBe('2026-13-45');
+    expect(activityDate('2026-11-23T23:30:00.000-02:00', 'Not/AZone')).toBe('2026-11-24');
+    expect(activityDate('2026-11-23T10:00:00.000Z', null)).toBe('2026-11-23');
+    expect(activityDate('2026-13-45 whenever', 'Europe/Berlin')).toBe('2026-13-45');
   });
 });
 

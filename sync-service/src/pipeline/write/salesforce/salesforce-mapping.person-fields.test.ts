@@ -58,6 +58,17 @@ describe('personFields', () => {
   });
 });
 
+describe('the opt-out', () => {
+  it('sets HasOptedOutOfEmail on an unsubscribe, and on no other event', () => {
+    expect(personFields(event({ type: 'LEAD_UNSUBSCRIBED' }), settings())).toMatchObject({
+      HasOptedOutOfEmail: true,
+    });
+    expect(personFields(event({ type: 'EMAIL_BOUNCE' }), settings())).not.toHaveProperty(
+      'HasOptedOutOfEmail',
+    );
+  });
+});
+
 describe('newPersonFields', () => {
   it('writes the lookup fields (never Id) and the event’s fields on a new Contact', () => {
     const fields = newPersonFields(event(), settings(), [
@@ -72,18 +83,17 @@ describe('newPersonFields', () => {
       LastName: 'Lima',
       Title: 'CTO',
       Phone: '+1 555 0100',
+      OwnerId: '005000000000001AAA',
     });
   });
 
-  it('gives the new person the selected owner only with assignContactOwner', () => {
-    const owner = '005000000000001AAA';
-    expect(newPersonFields(event(), settings({ assignContactOwner: true }), [])).toMatchObject({
-      OwnerId: owner,
+  it('gives the new person the selected owner (the form has no Assign contact owner)', () => {
+    expect(newPersonFields(event(), settings(), [])).toMatchObject({
+      OwnerId: '005000000000001AAA',
     });
-    expect(newPersonFields(event(), settings(), [])).not.toHaveProperty('OwnerId');
-    expect(
-      newPersonFields(event(), settings({ assignContactOwner: true, hubspotOwnerId: '' }), []),
-    ).not.toHaveProperty('OwnerId');
+    expect(newPersonFields(event(), settings({ hubspotOwnerId: '' }), [])).not.toHaveProperty(
+      'OwnerId',
+    );
   });
 
   it("falls back to the e-mail's local part, then 'Unknown', for the required LastName", () => {
@@ -110,9 +120,9 @@ describe('newPersonFields', () => {
 });
 
 describe('personOwner', () => {
-  it('answers the selected user only when the webhook assigns owners', () => {
-    expect(personOwner(settings({ assignContactOwner: true }))).toBe('005000000000001AAA');
-    expect(personOwner(settings())).toBeNull();
+  it('answers the selected user, or none when the webhook has none', () => {
+    expect(personOwner(settings())).toBe('005000000000001AAA');
+    expect(personOwner(settings({ hubspotOwnerId: '' }))).toBeNull();
   });
 });
 

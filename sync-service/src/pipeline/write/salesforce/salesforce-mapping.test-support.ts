@@ -40,8 +40,6 @@ export function settings(
     ...webhookSwitchDefaults,
     emailService: 'smartlead',
     hubspotOwnerId: '005000000000001AAA',
-    assignContactOwner: false,
-    createOrUpdateTask: false,
     createContactCustomProperties: false,
     logType: 0,
     customTaskSubject: '',

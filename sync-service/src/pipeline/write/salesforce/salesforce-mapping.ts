@@ -1,5 +1,5 @@
 import type { ActivityEventType } from '@outsync/contracts';
-import type { CanonicalEvent } from '@outsync/contracts/sync';
+import type { CanonicalCategory, CanonicalEvent } from '@outsync/contracts/sync';
 import type { WebhookSettings, WebhookSwitches } from '@outsync/contracts/webhooks';
 import type {
   SalesforceFields,
@@ -27,8 +27,15 @@ import {
 // Pure: what the Salesforce writer looks up and writes, for one event and one webhook's settings
 // (spec 01 §2.9, §4; issue 12 "Write to Salesforce").
 
-/** The webhook settings the Salesforce writer reads (the stored webhook has them all). */
-export type SalesforceWriteSettings = WebhookSwitches &
+/**
+ * The webhook settings the Salesforce writer reads: those the SALESFORCE form offers (spec 01
+ * §2.9). The HubSpot switches (company, task, owner assignment) are not on it: a Salesforce
+ * webhook stores their defaults, and they change nothing here (docs/decisions.md "The settings-to-writes matrix").
+ */
+export type SalesforceWriteSettings = Pick<
+  WebhookSwitches,
+  'createContactCustomProperties' | 'salesforceOnlyUpdate'
+> &
   Pick<
     WebhookSettings,
     | 'emailService'
@@ -151,6 +158,8 @@ export function personFields(
       ? { Company: lead.company, Website: lead.domain ? `https://${lead.domain}` : null }
       : {}),
   });
+  // An unsubscribe is Salesforce's own opt-out (Email Opt Out), which e-mail sends respect.
+  if (event.type === 'LEAD_UNSUBSCRIBED') fields.HasOptedOutOfEmail = true;
   return { ...fields, ...customFields(event, settings) };
 }
 
@@ -180,8 +189,8 @@ function fieldValue(definition: SalesforceFieldDefinition, value: string): strin
 
 /**
  * The fields a new person gets: the event's own, the lookup fields (so the next event's lookup
- * finds it; never `Id`, which Salesforce assigns), the owner when the webhook assigns one, and
- * the required fields filled when the event lacks them:
+ * finds it; never `Id`, which Salesforce assigns), the selected owner, and the required fields
+ * filled when the event lacks them:
  * - LastName: the e-mail's local part (a recognisable name), else 'Unknown';
  * - Lead.Company: the lead's company, else its domain (the closest thing to a company the
  *   sequencers send), else '[not provided]' (Salesforce's own placeholder for web-to-lead).
@@ -203,9 +212,14 @@ export function newPersonFields(
   return fields;
 }
 
-/** The owner a new person gets: the webhook's selected Salesforce user, when it assigns one. */
+/**
+ * The owner a new person gets: the webhook's selected Salesforce user. The form's only owner
+ * choice is 'Select owner' (it has no 'Assign contact owner'), so the person OutSync creates is
+ * theirs, as its Tasks are, not the integration user's. An existing person's owner is never
+ * changed.
+ */
 export function personOwner(settings: SalesforceWriteSettings): string | null {
-  return settings.assignContactOwner && settings.hubspotOwnerId ? settings.hubspotOwnerId : null;
+  return settings.hubspotOwnerId || null;
 }
 
 /** How much an event adds to the open and click counters (custom fields on only). */
@@ -304,8 +318,9 @@ function outsyncValues(event: CanonicalEvent): Record<string, string | null> {
 
 /**
  * The Task an event logs on its person (WhoId is the writer's):
- * - a Task for every event when the webhook logs tasks (log type 1, or createOrUpdateTask):
- *   Type = the webhook's task type, Subject = its custom subject rendered from the event;
+ * - a Task for every event with log type 1 (the form's task choice; HubSpot's "Create task" is
+ *   not on it): Type = the webhook's task type, Subject = its custom subject rendered from the
+ *   event, its lead category tokens from `context.leadCategory` when the event sets none;
  * - log type 0: an e-mail activity for e-mail sends and replies: a Task with TaskSubtype
  *   'Email' (every org has it; EmailMessage needs Enhanced Email), Subject = the e-mail's;
  *   a completed Task for the social tool's messages and connections, as HubSpot's writer does;
@@ -315,14 +330,15 @@ function outsyncValues(event: CanonicalEvent): Record<string, string | null> {
 export function activityOf(
   event: CanonicalEvent,
   settings: SalesforceWriteSettings,
+  context: { leadCategory?: CanonicalCategory | null; ownerTimeZone?: string | null } = {},
 ): SalesforceFields | null {
   const common: SalesforceFields = {
     Description: cut(event.bodyText || describeEvent(event), DESCRIPTION_MAX),
-    ActivityDate: activityDate(event.occurredAt),
+    ActivityDate: activityDate(event.occurredAt, context.ownerTimeZone),
     Status: 'Completed',
     ...(settings.hubspotOwnerId ? { OwnerId: settings.hubspotOwnerId } : {}),
   };
-  const wantsTask = settings.logType === 1 || settings.createOrUpdateTask;
+  const wantsTask = settings.logType === 1;
   if (!wantsTask && !isSocialEvent(event) && isMessageEvent(event.type)) {
     return {
       Subject: cut(event.subject || emailSubject(event), SUBJECT_MAX),
@@ -337,9 +353,13 @@ export function activityOf(
       event.type === 'CONNECTION_REQUEST_SENT' ||
       event.type === 'CONNECTION_REQUEST_ACCEPTED');
   if (!wantsTask && !socialActivity) return null;
+  // The lead's category tokens name the category the lead is in, not only one the event sets.
+  const subjectEvent = event.category
+    ? event
+    : { ...event, category: context.leadCategory ?? null };
   return {
     Subject: cut(
-      renderTaskSubject(settings.customTaskSubject, event) || describeEvent(event),
+      renderTaskSubject(settings.customTaskSubject, subjectEvent) || describeEvent(event),
       SUBJECT_MAX,
     ),
     ...common,
@@ -347,15 +367,41 @@ export function activityOf(
   };
 }
 
+/** Whether the webhook's Tasks name the lead's category ({{ lead_category_id / _name }}). */
+export function subjectNamesCategory(settings: SalesforceWriteSettings): boolean {
+  return (
+    settings.logType === 1 &&
+    /\{\{\s*lead_category_(?:id|name)\s*\}\}/.test(settings.customTaskSubject)
+  );
+}
+
 /** An e-mail without a subject: who wrote to whom, as an e-mail client would show it. */
 function emailSubject(event: CanonicalEvent): string {
   return isInbound(event.type) ? `Reply: ${describeEvent(event)}` : describeEvent(event);
 }
 
-/** Task.ActivityDate is a date: the UTC day the event occurred. */
-export function activityDate(occurredAt: string): string {
+/**
+ * Task.ActivityDate is a date without a time zone: the day the event occurred where the Task's
+ * owner works (their Salesforce time zone), as their task lists count days; the UTC day when the
+ * owner's zone is unknown. An event at 23:30 in San Francisco is dated that day, not the next.
+ */
+export function activityDate(occurredAt: string, timeZone?: string | null): string {
   const at = new Date(occurredAt);
-  return Number.isNaN(at.getTime()) ? occurredAt.slice(0, 10) : at.toISOString().slice(0, 10);
+  if (Number.isNaN(at.getTime())) return occurredAt.slice(0, 10);
+  if (timeZone) {
+    try {
+      // en-CA writes dates as YYYY-MM-DD.
+      return new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(at);
+    } catch {
+      // An unknown zone name: the UTC day below.
+    }
+  }
+  return at.toISOString().slice(0, 10);
 }
 
 /** The text cut to `max` characters (Salesforce refuses longer values with STRING_TOO_LONG). */

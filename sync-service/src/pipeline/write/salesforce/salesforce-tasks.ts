@@ -1,8 +1,10 @@
+import type { CanonicalCategory } from '@outsync/contracts/sync';
 import type {
   SalesforceFields,
+  SalesforcePersonObject,
   SalesforceSaveResult,
 } from '../../../connectors/crm/salesforce/salesforce-objects.types';
-import { activityOf } from './salesforce-mapping';
+import { activityOf, subjectNamesCategory } from './salesforce-mapping';
 import { sameId } from './salesforce-person-fields';
 import {
   refuse,
@@ -16,13 +18,36 @@ const STARTED_SLACK_MS = 60_000;
 
 type PlannedTask = { item: SalesforceItem; fields: SalesforceFields };
 
+/** OutSync's fields holding the lead's last category, on Lead and Contact. */
+const CATEGORY_ID = 'OSLastLeadCategoryId__c';
+const CATEGORY_NAME = 'OSLastLeadCategoryName__c';
+
+/** The person object the Tasks' WhoIds are of, and the fields the connected user sees on it. */
+export type TaskPeople = { object: SalesforcePersonObject; fields: ReadonlySet<string> };
+
 /**
  * The task step: each event's Task on its person, created in sObject Collections. One an earlier
  * attempt created without recording is adopted instead.
  */
-export async function writeTasks(context: SalesforceWriteContext, items: SalesforceItem[]) {
-  const planned = items.flatMap((item) => {
-    const fields = activityOf(item.event, item.settings);
+export async function writeTasks(
+  context: SalesforceWriteContext,
+  items: SalesforceItem[],
+  people: TaskPeople,
+) {
+  const toLog = items.filter(
+    (item) =>
+      !item.steps.engagementId && item.steps.contactId && activityOf(item.event, item.settings),
+  );
+  if (toLog.length === 0) return;
+  const categories = await leadCategories(context, toLog, people);
+  const zones = await context.fieldCache.timeZonesOf(context.client, context.orgId, [
+    ...new Set(toLog.map((item) => item.settings.hubspotOwnerId).filter((id) => id !== '')),
+  ]);
+  const planned = toLog.flatMap((item) => {
+    const fields = activityOf(item.event, item.settings, {
+      leadCategory: categories.get(item.steps.contactId ?? ''),
+      ownerTimeZone: zones.get(item.settings.hubspotOwnerId),
+    });
     return fields && !item.steps.engagementId && item.steps.contactId
       ? [{ item, fields: { ...fields, WhoId: item.steps.contactId } }]
       : [];
@@ -51,6 +76,41 @@ export async function writeTasks(context: SalesforceWriteContext, items: Salesfo
       ),
     (saved, results) => applyResults(context, saved, results),
   );
+}
+
+/**
+ * The category each person holds in OutSync's category fields, for the Tasks whose subject names
+ * it and whose event sets none (a send, an open). Read after the person step, so a category event
+ * earlier in the batch counts; read the same way on a retry, so the retried subject matches the
+ * Task an interrupted attempt created. None when the org lacks the fields.
+ */
+async function leadCategories(
+  context: SalesforceWriteContext,
+  items: SalesforceItem[],
+  { object, fields }: TaskPeople,
+): Promise<Map<string, CanonicalCategory>> {
+  const categories = new Map<string, CanonicalCategory>();
+  const ids = items.flatMap((item) =>
+    subjectNamesCategory(item.settings) && !item.event.category && item.steps.contactId
+      ? [item.steps.contactId]
+      : [],
+  );
+  const select = [CATEGORY_ID, CATEGORY_NAME].filter((name) => fields.has(name.toLowerCase()));
+  if (ids.length === 0 || select.length === 0) return categories;
+  const rows = await context.client.findRecords({
+    sobject: object,
+    field: 'Id',
+    values: [...new Set(ids)],
+    select,
+  });
+  for (const row of rows) {
+    const id = typeof row[CATEGORY_ID] === 'string' ? row[CATEGORY_ID] : null;
+    const name = typeof row[CATEGORY_NAME] === 'string' ? row[CATEGORY_NAME] : null;
+    if (id === null && name === null) continue;
+    for (const contactId of ids)
+      if (sameId(row.Id, contactId)) categories.set(contactId, { id, name });
+  }
+  return categories;
 }
 
 async function applyResults(

@@ -2,6 +2,7 @@
 // org, the describe cache per org, and a retry. Set-up in salesforce-writer.test-support.ts.
 import { createSalesforceFieldCache } from './salesforce-writer';
 import {
+  OWNER,
   DAY,
   recorded,
   record,
@@ -18,6 +19,8 @@ import {
   written,
   emailTask,
   contactByEmail,
+  STANDARD,
+  ownerTimeZone,
 } from './salesforce-writer.test-support';
 
 /** The requests the org answered, in order: `METHOD path` (and the SOQL of queries). */
@@ -29,12 +32,16 @@ beforeEach(() => {
 
 describe('batches', () => {
   it('writes several events of one lead to one Contact, and each event’s Task, in one call each', async () => {
+    ownerTimeZone();
     describeObject('Contact');
     query(contactByEmail(['ana@acme.test', 'lead2@acme.test']), []);
     collection(
       'POST',
       'Contact',
-      [{ ...ANA_CONTACT }, { Email: 'lead2@acme.test', FirstName: 'Lead2', LastName: 'lead2' }],
+      [
+        { ...ANA_CONTACT, OwnerId: OWNER },
+        { Email: 'lead2@acme.test', FirstName: 'Lead2', LastName: 'lead2', OwnerId: OWNER },
+      ],
       { body: [saved('003A'), saved('003B')] },
     );
     collection(
@@ -67,7 +74,8 @@ describe('batches', () => {
     );
 
     expect([...outcomes.values()]).toEqual([written, written, written]);
-    expect(calls).toHaveLength(4);
+    // describe, lookup, Contacts, the owner's time zone, Tasks.
+    expect(calls).toHaveLength(5);
     expect(
       recorded
         .filter(([, steps]) => steps.engagementId)
@@ -163,7 +171,88 @@ describe('a retry', () => {
     expect(calls).toEqual([]);
   });
 
+  it("reads the lead's category from OutSync's fields for a Task subject that names it", async () => {
+    ownerTimeZone();
+    describeObject('Contact', [
+      ...STANDARD.Contact,
+      'OSLastLeadCategoryId__c',
+      'OSLastLeadCategoryName__c',
+    ]);
+    query(
+      "SELECT Id, OSLastLeadCategoryId__c, OSLastLeadCategoryName__c FROM Contact WHERE Id IN ('003A')",
+      [
+        row('Contact', {
+          Id: '003A',
+          OSLastLeadCategoryId__c: '1',
+          OSLastLeadCategoryName__c: 'Interested',
+        }),
+      ],
+    );
+    collection(
+      'POST',
+      'Task',
+      [
+        {
+          Subject: 'Interested: EMAIL_SENT',
+          Description: 'Hi Ana',
+          ActivityDate: DAY,
+          Status: 'Completed',
+          OwnerId: OWNER,
+          Type: 'Call',
+          WhoId: '003A',
+        },
+      ],
+      { body: [saved('00TA')] },
+    );
+    const subject = {
+      logType: 1 as const,
+      salesforceTaskType: 'Call',
+      customTaskSubject: '{{ lead_category_name }}: {{ event_type }}',
+    };
+
+    const outcomes = await writer().write(
+      [item('e1', { category: null }, subject, { contactId: '003A', contactWritten: true })],
+      record,
+    );
+
+    expect(outcomes.get('e1')).toEqual(written);
+    expect(calls).toEqual([
+      'GET describe Contact',
+      "SOQL SELECT Id, OSLastLeadCategoryId__c, OSLastLeadCategoryName__c FROM Contact WHERE Id IN ('003A')",
+      "SOQL SELECT Id, TimeZoneSidKey FROM User WHERE Id IN ('005000000000001AAA')",
+      'POST Task ×1',
+    ]);
+  });
+
+  it("dates a Task by the owner's time zone, asked once per owner while the cache lasts", async () => {
+    ownerTimeZone('America/Los_Angeles');
+    // 23:30 on the 23rd in San Francisco (PST), the 24th in UTC.
+    const late = '2026-11-24T07:30:00.000Z';
+    collection('POST', 'Task', [emailTask('003A', { ActivityDate: '2026-11-23' })], {
+      body: [saved('00TA')],
+    });
+    collection('POST', 'Task', [emailTask('003B', { ActivityDate: '2026-11-23' })], {
+      body: [saved('00TB')],
+    });
+    const cache = createSalesforceFieldCache();
+    const steps = (contactId: string) => ({ contactId, contactWritten: true });
+
+    await writer(cache).write([item('e1', { occurredAt: late }, {}, steps('003A'))], record);
+    const outcomes = await writer(cache).write(
+      [item('e2', { occurredAt: late }, {}, steps('003B'))],
+      record,
+    );
+
+    expect(outcomes.get('e2')).toEqual(written);
+    expect(calls).toEqual([
+      "SOQL SELECT Id, TimeZoneSidKey FROM User WHERE Id IN ('005000000000001AAA')",
+      'POST Task ×1',
+      'POST Task ×1',
+    ]);
+  });
+
   it('adopts a Task an earlier attempt created without recording it, and creates the one it does not find', async () => {
+    ownerTimeZone();
     const startedAt = new Date('2026-11-23T12:00:00.000Z');
     const steps = { contactId: '003A', contactWritten: true, engagementStartedAt: startedAt };
     query(

@@ -4,6 +4,7 @@ import nock from 'nock';
 import type { WriteOutcome } from '../crm-writer';
 import { createSalesforceFieldCache } from './salesforce-writer';
 import {
+  OWNER,
   INSTANCE,
   DATA,
   recorded,
@@ -23,6 +24,7 @@ import {
   written,
   emailTask,
   contactByEmail,
+  ownerTimeZone,
 } from './salesforce-writer.test-support';
 
 /** The requests the org answered, in order: `METHOD path` (and the SOQL of queries). */
@@ -34,15 +36,16 @@ beforeEach(() => {
 
 describe('errors', () => {
   it('fails only the event whose record Salesforce refuses, and goes on with the others', async () => {
+    ownerTimeZone();
     describeObject('Contact');
     query(contactByEmail(['lead1@acme.test', 'lead2@acme.test', 'lead3@acme.test']), []);
     collection(
       'POST',
       'Contact',
       [
-        { Email: 'lead1@acme.test', FirstName: 'Lead1', LastName: 'lead1' },
-        { Email: 'lead2@acme.test', FirstName: 'Lead2', LastName: 'lead2' },
-        { Email: 'lead3@acme.test', FirstName: 'Lead3', LastName: 'lead3' },
+        { Email: 'lead1@acme.test', FirstName: 'Lead1', LastName: 'lead1', OwnerId: OWNER },
+        { Email: 'lead2@acme.test', FirstName: 'Lead2', LastName: 'lead2', OwnerId: OWNER },
+        { Email: 'lead3@acme.test', FirstName: 'Lead3', LastName: 'lead3', OwnerId: OWNER },
       ],
       {
         body: [
@@ -148,6 +151,7 @@ describe('errors', () => {
       Email: `lead${n}@acme.test`,
       FirstName: `Lead${n}`,
       LastName: `lead${n}`,
+      OwnerId: OWNER,
     });
     describeObject('Contact');
     query(contactByEmail(emails.slice(0, 200)), []);

@@ -23,6 +23,7 @@ import {
   item,
   written,
   contactByEmail,
+  ownerTimeZone,
 } from './salesforce-writer.test-support';
 
 /** The requests the org answered, in order: `METHOD path` (and the SOQL of queries). */
@@ -59,7 +60,15 @@ describe('lookup methods', () => {
       'POST',
       'Contact',
       // The new Contact holds its os_objectlookup_id, so the next event finds it by it.
-      [{ External_Id__c: 'X-2', Email: 'lead3@acme.test', FirstName: 'Lead3', LastName: 'lead3' }],
+      [
+        {
+          External_Id__c: 'X-2',
+          Email: 'lead3@acme.test',
+          FirstName: 'Lead3',
+          LastName: 'lead3',
+          OwnerId: OWNER,
+        },
+      ],
       { body: [saved('003N3')] },
     );
     const alternative = {
@@ -90,6 +99,7 @@ describe('lookup methods', () => {
   });
 
   it('OptionalAlternativeProperty, HeyReach: searches the named profile field, then e-mail, and fails an event whose lookup fields Salesforce lacks', async () => {
+    ownerTimeZone();
     describeObject('Contact', [...STANDARD.Contact, 'LinkedIn_URL__c']);
     query(
       `SELECT Id, LinkedIn_URL__c, LastModifiedDate FROM Contact WHERE LinkedIn_URL__c IN ('${PROFILE}')`,

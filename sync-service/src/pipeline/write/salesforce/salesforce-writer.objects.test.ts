@@ -19,6 +19,7 @@ import {
   written,
   emailTask,
   contactByEmail,
+  ownerTimeZone,
 } from './salesforce-writer.test-support';
 
 /** The requests the org answered, in order: `METHOD path` (and the SOQL of queries). */
@@ -30,6 +31,7 @@ beforeEach(() => {
 
 describe('Contact, Upsert, lookup by e-mail', () => {
   it('creates a missing Contact with the owner, then logs the send as an Email task (log type 0)', async () => {
+    ownerTimeZone();
     describeObject('Contact');
     query(contactByEmail(['ana@acme.test']), []);
     collection('POST', 'Contact', [{ ...ANA_CONTACT, OwnerId: OWNER }], {
@@ -37,7 +39,7 @@ describe('Contact, Upsert, lookup by e-mail', () => {
     });
     collection('POST', 'Task', [emailTask('003A')], { body: [saved('00TA')] });
 
-    const outcomes = await writer().write([item('e1', {}, { assignContactOwner: true })], record);
+    const outcomes = await writer().write([item('e1')], record);
 
     expect(outcomes).toEqual(new Map([['e1', written]]));
     expect(recorded).toEqual([
@@ -48,6 +50,7 @@ describe('Contact, Upsert, lookup by e-mail', () => {
   });
 
   it('updates the most recently modified of several matches, and logs a log type 1 Task with the rendered subject', async () => {
+    ownerTimeZone();
     describeObject('Contact');
     query(contactByEmail(['ana@acme.test']), [
       row('Contact', {
@@ -87,9 +90,8 @@ describe('Contact, Upsert, lookup by e-mail', () => {
           {
             logType: 1,
             salesforceTaskType: 'Email',
-            customTaskSubject: '{{to_name}} replied: {{ subject }}',
             // The owner of an existing record is the customer's: it is not changed.
-            assignContactOwner: true,
+            customTaskSubject: '{{to_name}} replied: {{ subject }}',
           },
         ),
       ],
@@ -138,14 +140,16 @@ describe('Lead object', () => {
           Title: 'CTO',
           Company: 'Acme',
           Website: 'https://acme.test',
+          OwnerId: OWNER,
         },
         {
           Email: 'bo@beta.test',
           LastName: 'bo',
           Company: 'beta.test',
           Website: 'https://beta.test',
+          OwnerId: OWNER,
         },
-        { Email: 'cy@gmail.test', LastName: 'cy', Company: '[not provided]' },
+        { Email: 'cy@gmail.test', LastName: 'cy', Company: '[not provided]', OwnerId: OWNER },
       ],
       { body: [saved('00QA'), saved('00QB'), saved('00QC')] },
     );
@@ -179,6 +183,7 @@ describe('Lead object', () => {
   });
 
   it('Update Only: updates a found Lead and skips a missing one with a reason, writing nothing for it', async () => {
+    ownerTimeZone();
     describeObject('Lead');
     query(leadByEmail(['ana@acme.test', 'lead2@acme.test']), [
       row('Lead', { Id: '00QA', Email: 'ana@acme.test' }),

@@ -146,6 +146,14 @@ export function query(soql: string, rows: Array<Record<string, unknown>>, status
     );
 }
 
+/** GET query of the Task owners' time zones (the day a Task is dated), answered with `zone`. */
+export function ownerTimeZone(zone: string | null = 'GMT', owners: readonly string[] = [OWNER]) {
+  query(
+    `SELECT Id, TimeZoneSidKey FROM User WHERE Id IN (${owners.map((id) => `'${id}'`).join(', ')})`,
+    owners.map((id) => row('User', { Id: id, TimeZoneSidKey: zone })),
+  );
+}
+
 export function row(type: string, fields: { Id: string } & Record<string, unknown>) {
   return { attributes: { type, url: `${DATA}/sobjects/${type}/${fields.Id}` }, ...fields };
 }

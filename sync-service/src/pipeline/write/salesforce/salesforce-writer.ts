@@ -1,8 +1,13 @@
 import type { SalesforcePersonObject } from '../../../connectors/crm/salesforce/salesforce-objects.types';
+import { skipAutomatedReplies } from '../automated-replies';
 import type { CrmWriter } from '../crm-writer';
 import { scopedRecordIds } from '../lead-lookup';
 import { createWriteOutcomes, runSteps } from '../write-outcomes';
-import { writesCustomFields, type SalesforceWriteSettings } from './salesforce-mapping';
+import {
+  subjectNamesCategory,
+  writesCustomFields,
+  type SalesforceWriteSettings,
+} from './salesforce-mapping';
 import { writePeople } from './salesforce-people';
 import { writeTasks } from './salesforce-tasks';
 import {
@@ -29,6 +34,7 @@ const PERSON_OBJECTS: readonly SalesforcePersonObject[] = ['Contact', 'Lead'];
  * Task. Each completed step is recorded on its events before the next starts, so a retry skips
  * finished work. One record's refusal fails its events only; a rate limit or an outage sends
  * every unfinished event back for a retry, after recording what an interrupted batch completed.
+ * Automatic replies are not written (automated-replies.ts).
  */
 export function createSalesforceWriter(
   deps: SalesforceWriterDeps,
@@ -40,8 +46,11 @@ export function createSalesforceWriter(
     async write(items, record) {
       const outcomes = createWriteOutcomes();
       const context: SalesforceWriteContext = { ...rest, record, outcomes };
+      skipAutomatedReplies(items, outcomes);
       for (const object of PERSON_OBJECTS) {
-        const batch = items.filter((item) => item.settings.salesforceObjectType === object);
+        const batch = items.filter(
+          (item) => item.settings.salesforceObjectType === object && outcomes.isOpen(item),
+        );
         if (batch.length === 0) continue;
         let fields: ReadonlySet<string> = new Set();
         await runSteps(batch, outcomes, [
@@ -56,7 +65,7 @@ export function createSalesforceWriter(
             () =>
               writePeople({ ...context, object, fields, personIds: personIdsOf(object) }, batch),
           ],
-          ['task', () => writeTasks(context, batch.filter(outcomes.isOpen))],
+          ['task', () => writeTasks(context, batch.filter(outcomes.isOpen), { object, fields })],
         ]);
       }
       return outcomes.finish(items);
@@ -64,14 +73,20 @@ export function createSalesforceWriter(
   };
 }
 
-/** The object's visible fields, when a person is written or custom fields are. */
+/**
+ * The object's visible fields, when a person is written, custom fields are, or a Task subject
+ * names the lead's category (read from OutSync's fields).
+ */
 async function fieldsFor(
   context: SalesforceWriteContext,
   object: SalesforcePersonObject,
   batch: SalesforceItem[],
 ): Promise<ReadonlySet<string>> {
   const needsFields = batch.some(
-    (item) => !item.steps.contactWritten || writesCustomFields(item.settings),
+    (item) =>
+      !item.steps.contactWritten ||
+      writesCustomFields(item.settings) ||
+      subjectNamesCategory(item.settings),
   );
   return needsFields
     ? context.fieldCache.fieldsOf(context.client, context.orgId, object)
