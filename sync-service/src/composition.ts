@@ -47,6 +47,7 @@ import { createUsersAdmin, createUsersService, userModel } from './features/user
 import {
   createSyncEngine,
   createWebhookLogsService,
+  createHeldEvents,
   crmCircuitModel,
   webhookDeliveryModel,
   webhookEventModel,
@@ -279,6 +280,7 @@ function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildM
     // An endpoint a webhook forwards to cannot be deleted.
     endpointUsage: (endpointId) => webhooks.describeUsageOfEndpoint(endpointId),
   });
+  const heldEvents = createHeldEvents({ events: models.events, schedule: deps.scheduleSync, now });
   const crmData = createCrmDataService({
     profiles,
     listUserAccountsOfProfile: (profileId, viewer) =>
@@ -298,6 +300,7 @@ function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildM
     userAccountsOfProfile: (profileId, viewer) =>
       userAccounts.listUserAccountsOfProfile(profileId, viewer),
     customFieldObjectsCreatedOf: (profileId) => profiles.customFieldObjectsCreatedOf(profileId),
+    reevaluateHeld: (webhookId) => heldEvents.reevaluate(webhookId),
   });
   return { users, profiles, apiKeys, userAccounts, crmData, webhooks };
 }

@@ -33,6 +33,9 @@ export async function triage(run: PipelineRun, claimed: WebhookEventDoc[]): Prom
         await holdEvent(run, doc, started, entry.context, decision.categoryName);
         continue;
       }
+      // Held before and judged again (its webhook's filter changed): its hold is over.
+      if (doc.attempts.some((attempt) => attempt.outcome === 'held'))
+        await run.deps.holds.markSent([doc._id.toString()], started);
       if (decision.reason === 'approved category') {
         // The lead reached an approved category: its held events go first, in their order.
         const released = await releaseHeld(run, doc);

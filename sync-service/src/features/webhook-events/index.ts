@@ -1,6 +1,7 @@
 export { crmCircuitModel } from './crm-circuit.model';
 export { createSyncDispatcher, type SyncDispatcher } from './dispatcher';
 export { createEventStore } from './event-store';
+export { createHeldEvents, type HeldEvents } from './held-events';
 export { receiverRouter } from './receiver.routes';
 export { createReceiverService } from './receiver.service';
 export { defineSweepEventsJob, startSweep } from './sweep-events.job';

@@ -35,4 +35,9 @@ export type WebhooksServiceDeps = {
   userAccountsOfProfile: (profileId: string, viewer: SessionUser) => Promise<UserAccount[]>;
   /** The objects 'Create Fields' succeeded for on a profile (the profiles module's). */
   customFieldObjectsCreatedOf: (profileId: string) => Promise<CustomFieldObject[]>;
+  /**
+   * The webhook's held events are judged again (webhook-events'): its category filter changed,
+   * or it is gone. Held events never wait on a filter that no longer exists.
+   */
+  reevaluateHeld: (webhookId: string) => Promise<number>;
 };

@@ -2,6 +2,7 @@ import type { CrmOwner } from '@outsync/contracts/accounts';
 import {
   webhookUrlOf,
   type Webhook,
+  type WebhookCategory,
   type WebhookDeleteResponse,
   type WebhookSettingsParsed,
 } from '@outsync/contracts/webhooks';
@@ -145,7 +146,22 @@ async function updateWebhook(
     { _id: doc._id },
     { $set: { ...storedSettings(settings), updatedAt: deps.now() } },
   );
+  if (!sameCategories(doc.smartleadBaseCategories, settings.smartleadBaseCategories))
+    await deps.reevaluateHeld(doc._id.toString());
   return presentWebhook(deps, await stored(deps, doc._id), user);
+}
+
+/** The same category filter: the same categories, in any order (none and [] alike). */
+function sameCategories(
+  before: readonly WebhookCategory[] | null,
+  after: readonly WebhookCategory[] | null,
+): boolean {
+  const key = (categories: readonly WebhookCategory[] | null) =>
+    (categories ?? [])
+      .map((category) => `${category.id}\u0000${category.name}`)
+      .sort()
+      .join('\u0001');
+  return key(before) === key(after);
 }
 
 async function removeWebhook(
@@ -155,6 +171,8 @@ async function removeWebhook(
 ): Promise<WebhookDeleteResponse> {
   const { doc } = await requireWritable(deps, user, webhookId);
   await deps.webhooks.deleteOne({ _id: doc._id });
+  // Its held events end (failed: the webhook is gone) instead of waiting for ever.
+  await deps.reevaluateHeld(doc._id.toString());
   return {
     id: doc._id.toString(),
     ownerDetails: {
