@@ -302,5 +302,5 @@ function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildM
     customFieldObjectsCreatedOf: (profileId) => profiles.customFieldObjectsCreatedOf(profileId),
     reevaluateHeld: (webhookId) => heldEvents.reevaluate(webhookId),
   });
-  return { users, profiles, apiKeys, userAccounts, crmData, webhooks };
+  return { users, profiles, apiKeys, userAccounts, crmData, webhooks, heldEvents };
 }

@@ -51,6 +51,7 @@ export function startWorker(composition: Composition, deps: WorkerDeps): StopWor
     });
     defineSweepEventsJob(agenda, {
       events: composition.models.events,
+      heldEvents: composition.heldEvents,
       schedule: (eventIds, at) => scheduleSyncEvents(agenda, eventIds, at),
       now: deps.now,
       logger: log,

@@ -24,3 +24,4 @@ export type {
   WebhookContext,
 } from './ports';
 export { createSyncPipeline, type SyncPipeline, type SyncPipelineDeps } from './pipeline';
+export { HOLD_EXPIRY_MS, HOLD_REJUDGE_MS, PLATFORM_CATEGORY_TTL_MS } from './category-step';

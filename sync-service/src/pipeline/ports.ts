@@ -106,7 +106,12 @@ export type CircuitStore = {
 };
 
 /** The lead's category as the pipeline last learnt it, per webhook. */
-export type LeadCategory = { id: string | null; name: string | null } | null;
+export type LeadCategory = {
+  id: string | null;
+  name: string | null;
+  /** A HeyReach lead's tags (all its categories). */
+  tags?: string[];
+} | null;
 
 /** Events the category filter holds back, and what the pipeline knows of each lead's category. */
 export type HoldStore = {
@@ -119,8 +124,15 @@ export type HoldStore = {
   }): Promise<void>;
   /** The holds of these events are over: the lead reached an approved category. */
   markSent(eventIds: readonly string[], at: Date): Promise<void>;
-  /** Undefined when nothing is known of the lead yet. */
-  leadCategory(webhookId: string, leadKey: string): Promise<LeadCategory | undefined>;
+  /**
+   * Undefined when nothing is known of the lead yet, or only a platform's answer learnt before
+   * `platformAnswersSince` (it is asked again).
+   */
+  leadCategory(
+    webhookId: string,
+    leadKey: string,
+    options: { platformAnswersSince: Date },
+  ): Promise<LeadCategory | undefined>;
   /** Remembers the lead's category as of `asOf`; an older statement never overwrites a newer one. */
   rememberLeadCategory(input: {
     webhookId: string;
@@ -128,6 +140,8 @@ export type HoldStore = {
     category: LeadCategory;
     asOf: Date;
     source: 'event' | 'platform';
+    /** When it was learnt. */
+    at: Date;
   }): Promise<void>;
 };
 
@@ -139,6 +153,12 @@ export type WebhookContext = {
   accountKey: string;
   ownerIsPaidTier: boolean;
   profileCanWebhook: boolean;
+  /**
+   * The profile's canUserAccount flag ("Additional Webhooks", spec 02 §4): may forward to
+   * additional endpoints. Checked when each forward is sent, not only when the webhook is saved;
+   * absent counts as off (no endpoint is called unless the context says the profile may).
+   */
+  profileCanForward?: boolean;
   settings: WriterSettings;
   smartleadBaseCategories: WebhookCategory[] | null;
   apiKeyId: string | null;

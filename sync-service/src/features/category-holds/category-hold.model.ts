@@ -77,6 +77,8 @@ export type LeadCategoryStateDoc = {
   /** The event time the category holds from: an older event never overwrites a newer one. */
   asOf: Date;
   source: 'event' | 'platform';
+  /** When it was learnt (a platform's answer is asked again once it is old). */
+  learntAt?: Date;
 };
 
 const LeadCategoryStateSchema = new Schema<LeadCategoryStateDoc>(
@@ -86,6 +88,7 @@ const LeadCategoryStateSchema = new Schema<LeadCategoryStateDoc>(
     category: { type: Schema.Types.Mixed, default: null },
     asOf: { type: Date, required: true },
     source: { type: String, required: true },
+    learntAt: { type: Date },
   },
   { versionKey: false, collection: 'leadCategoryStates' },
 );

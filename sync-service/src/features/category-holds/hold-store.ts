@@ -41,17 +41,22 @@ export function createHoldStore(models: {
       );
     },
 
-    async leadCategory(webhookId, leadKey) {
+    async leadCategory(webhookId, leadKey, { platformAnswersSince }) {
       const state = await leadStates.findOne({ webhookId, leadKey }).lean();
-      return state ? state.category : undefined;
+      if (!state) return undefined;
+      // A platform's answer is asked again once it is old: the lead may have moved since.
+      const stale =
+        state.source === 'platform' &&
+        (!state.learntAt || state.learntAt.getTime() < platformAnswersSince.getTime());
+      return stale ? undefined : state.category;
     },
 
-    async rememberLeadCategory({ webhookId, leadKey, category, asOf, source }) {
+    async rememberLeadCategory({ webhookId, leadKey, category, asOf, source, at }) {
       // An older event never overwrites what a newer one said (out-of-order delivery).
       await leadStates
         .updateOne(
           { webhookId, leadKey, asOf: { $lte: asOf } },
-          { $set: { category, asOf, source } },
+          { $set: { category, asOf, source, learntAt: at } },
           { upsert: true },
         )
         .catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import type { CrmKind, Platform } from '@outsync/contracts';
+import { platformFacts, type CrmKind, type Platform } from '@outsync/contracts';
 import type { NormalizeResult } from '@outsync/contracts/sync';
 import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
@@ -122,7 +122,7 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
       rawEventType: result.kind === 'event' ? result.event.rawEventType : result.rawEventType,
       eventType: result.kind === 'event' ? result.event.type : null,
       summary: summaryOf(result, input.payload),
-      leadKey: result.kind === 'event' ? leadKeyOf(result.event.lead) : null,
+      leadKey: result.kind === 'event' ? leadKeyOf(result.event) : null,
       leadEmail: result.kind === 'event' ? result.event.lead.email : null,
       campaignId: result.kind === 'event' ? result.event.campaign.id : null,
       platformLeadId: result.kind === 'event' ? result.event.lead.platformLeadId : null,
@@ -191,11 +191,18 @@ function testResultOf(doc: WebhookEventDoc | null): TestResult {
   return { success: false, errors: { message: doc.reason ?? `The test event was ${doc.status}.` } };
 }
 
-export function leadKeyOf(lead: {
-  email: string | null;
-  profileUrl: string | null;
+/**
+ * The lead an event is about, for holds, batching and counters: the e-mail for the sequencers;
+ * the profile URL for the social tool, which every one of its events carries while the e-mail
+ * comes and goes (one HeyReach lead must not split under two keys).
+ */
+export function leadKeyOf(event: {
+  platform: Platform;
+  lead: { email: string | null; profileUrl: string | null };
 }): string | null {
-  return lead.email ?? lead.profileUrl?.toLowerCase() ?? null;
+  const { email, profileUrl } = event.lead;
+  const url = profileUrl?.toLowerCase() ?? null;
+  return platformFacts[event.platform].kind === 'social-tool' ? (url ?? email) : (email ?? url);
 }
 
 /** The history table's payload column (spec 02 §3): subject, to e-mail, from e-mail, event type. */

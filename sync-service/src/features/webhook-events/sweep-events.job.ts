@@ -1,5 +1,6 @@
 import type { Agenda } from 'agenda';
 import type { Logger } from '../../platform/logger';
+import type { HeldEvents } from './held-events';
 import type { WebhookEventModel } from './webhook-event.model';
 
 export const SWEEP_EVENTS_JOB = 'sweep-stranded-events';
@@ -16,12 +17,14 @@ const BATCH = 200;
 /**
  * Finds pending events that are due and held by no run (a worker killed mid-run, a job that
  * could not be queued, an API process that stopped between storing and queuing) and queues
- * them again. This is what makes "stored" mean "will be synced".
+ * them again. This is what makes "stored" mean "will be synced". Held events not judged for
+ * an hour are queued too (a held event is never left waiting on an old answer).
  */
 export function defineSweepEventsJob(
   agenda: Agenda,
   deps: {
     events: WebhookEventModel;
+    heldEvents: HeldEvents;
     schedule(eventIds: string[], at: Date): Promise<void>;
     now(): Date;
     logger: Logger;
@@ -35,6 +38,8 @@ export function defineSweepEventsJob(
     SWEEP_EVENTS_JOB,
     async () => {
       const now = deps.now();
+      const rejudged = await deps.heldEvents.rejudgeStale();
+      if (rejudged > 0) deps.logger.info({ events: rejudged }, 'queued held events to judge again');
       const stranded = await deps.events
         .find(
           {

@@ -1,7 +1,12 @@
 // Held events are never stranded by a filter that changed (issue 29 "The category filter's
 // semantics"): switching a webhook to all events, or widening its categories, judges its held
 // events again at once; deleting it ends them. The real app, worker and sandbox HubSpot.
-import { HUBSPOT_DEMO_HUB_ID, HUBSPOT_DEMO_PRIVATE_APP_TOKEN } from '@outsync/sandbox';
+import { buildTestPayload, defaultTestInputs } from '@outsync/contracts/webhooks/test-payloads';
+import {
+  DEMO_API_KEYS,
+  HUBSPOT_DEMO_HUB_ID,
+  HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
+} from '@outsync/sandbox';
 import type { Types } from 'mongoose';
 import { apiKeyModel } from '../api-keys';
 import { categoryHoldModel } from '../category-holds';
@@ -232,4 +237,62 @@ it('deleting the webhook ends its held events instead of leaving them held for e
     status: 'failed',
     reason: 'The webhook was deleted before the event was synced.',
   });
+});
+
+it('keys a HeyReach lead by its profile URL: events with and without its e-mail are one lead, released together', async () => {
+  const now = new Date();
+  const heyreachKey = await apiKeyModel(app.db.connection).create({
+    userProfileId: profileId,
+    platform: 'heyreach',
+    description: 'Sandbox HeyReach',
+    apiKeySealed: app.secrets.seal(DEMO_API_KEYS.heyreach),
+    baseUrl: null,
+    isValid: true,
+    checkedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const hook = await buildWebhook(app.db, {
+    profile: {
+      _id: profileId,
+      ownerId,
+      crm: 'HUBSPOT',
+      organizationId: String(HUBSPOT_DEMO_HUB_ID),
+    },
+    owner: { id: DEMO_OWNER_ID },
+    settings: {
+      emailService: 'heyreach',
+      apiKeyId: heyreachKey._id.toString(),
+      objectDefaultSearchProperty: 'hs_linkedin_url',
+      smartleadBaseCategories: [{ id: 'interested', name: 'Interested' }],
+    },
+  });
+  const payload = (
+    eventType: 'MESSAGE_SENT' | 'VIEWED_PROFILE' | 'LEAD_TAG_UPDATED',
+    email: boolean,
+  ) => {
+    const built = buildTestPayload(
+      'heyreach',
+      eventType,
+      // A lead the sandbox's HeyReach does not know: its tags (its category) are unknown.
+      {
+        ...defaultTestInputs(),
+        recipientEmail: 'margaret@held.example',
+        recipientProfileUrl: 'https://www.linkedin.com/in/margaret-held',
+      },
+      new Date(),
+    ) as Record<string, unknown> & { lead: Record<string, unknown> };
+    if (!email) delete built.lead.email_address;
+    return built;
+  };
+  await deliver(hook.code, payload('MESSAGE_SENT', true));
+  await deliver(hook.code, payload('VIEWED_PROFILE', false));
+  expect((await settled(hook._id, 2)).map((event) => event.status)).toEqual(['held', 'held']);
+
+  // The tag update (Interested added) carries no e-mail: it releases both.
+  await deliver(hook.code, payload('LEAD_TAG_UPDATED', false));
+
+  const events = await settled(hook._id, 3);
+  expect(events.map((event) => event.status)).toEqual(['synced', 'synced', 'synced']);
+  expect(new Set(events.map((event) => event.leadKey)).size).toBe(1);
 });

@@ -63,6 +63,11 @@ const WebhookEventSchema = new Schema<WebhookEventDoc>(
 WebhookEventSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 // The pipeline's queue: pending events by due time (the stranded-event sweep).
 WebhookEventSchema.index({ status: 1, nextAttemptAt: 1 });
+// The sweep's held events not judged for an hour.
+WebhookEventSchema.index(
+  { updatedAt: 1 },
+  { name: 'held_by_updatedAt', partialFilterExpression: { status: 'held' } },
+);
 // Held events of one lead on one webhook, released in order.
 WebhookEventSchema.index({ webhookId: 1, leadKey: 1, status: 1, receivedAt: 1 });
 // The open and click counters: a lead's events of one CRM account whose contact is written.

@@ -60,6 +60,33 @@ describe('sameCategory', () => {
     expect(sameCategory(meeting, { id: '77', name: 'MEETING REQUEST' })).toBe(true);
   });
 
+  it('passes a HeyReach lead with an approved tag among its tags, whichever tag came last', () => {
+    expect(
+      decideCategory({
+        approved: [interested],
+        current: { kind: 'category', id: 'vip', name: 'VIP', tags: ['interested ', 'VIP'] },
+      }),
+    ).toEqual({ kind: 'pass', reason: 'approved category' });
+    expect(
+      decideCategory({
+        approved: [interested],
+        current: { kind: 'category', id: null, name: null, tags: ['Hot', 'VIP'] },
+      }),
+    ).toEqual({ kind: 'hold', categoryName: 'Hot, VIP' });
+    expect(
+      decideCategory({
+        approved: [interested],
+        current: { kind: 'category', id: 'vip', name: 'VIP', tags: ['Hot', 'VIP'] },
+      }),
+    ).toEqual({ kind: 'hold', categoryName: 'VIP' });
+    expect(
+      decideCategory({
+        approved: [interested],
+        current: { kind: 'category', id: null, name: null, tags: [] },
+      }),
+    ).toEqual({ kind: 'hold', categoryName: null });
+  });
+
   it('does not match another id and name, or nothing', () => {
     expect(sameCategory(interested, { id: '2', name: 'Interested later' })).toBe(false);
     expect(sameCategory(interested, { id: null, name: null })).toBe(false);
@@ -81,27 +108,95 @@ describe('categoryFromEvent', () => {
     expect(
       categoryFromEvent({
         type: 'LEAD_CATEGORY_UPDATED',
+        platform: 'smartlead',
+        tags: [],
         category: { id: '1', name: 'Interested' },
       }),
     ).toEqual({ kind: 'category', id: '1', name: 'Interested' });
     expect(
-      categoryFromEvent({ type: 'LEAD_CATEGORY_UPDATED', category: { id: null, name: 'Closed' } }),
+      categoryFromEvent({
+        type: 'LEAD_CATEGORY_UPDATED',
+        platform: 'smartlead',
+        tags: [],
+        category: { id: null, name: 'Closed' },
+      }),
     ).toEqual({ kind: 'category', id: null, name: 'Closed' });
     expect(
-      categoryFromEvent({ type: 'LEAD_CATEGORY_UPDATED', category: { id: '5', name: null } }),
+      categoryFromEvent({
+        type: 'LEAD_CATEGORY_UPDATED',
+        platform: 'smartlead',
+        tags: [],
+        category: { id: '5', name: null },
+      }),
     ).toEqual({ kind: 'category', id: '5', name: null });
   });
 
   it('reads a change to no category as none', () => {
-    expect(categoryFromEvent({ type: 'LEAD_CATEGORY_UPDATED', category: null })).toEqual({
+    expect(
+      categoryFromEvent({
+        type: 'LEAD_CATEGORY_UPDATED',
+        platform: 'smartlead',
+        tags: [],
+        category: null,
+      }),
+    ).toEqual({
       kind: 'none',
     });
     expect(
-      categoryFromEvent({ type: 'LEAD_CATEGORY_UPDATED', category: { id: null, name: null } }),
+      categoryFromEvent({
+        type: 'LEAD_CATEGORY_UPDATED',
+        platform: 'smartlead',
+        tags: [],
+        category: { id: null, name: null },
+      }),
     ).toEqual({ kind: 'none' });
   });
 
   it('says nothing for other events, even when they carry a category', () => {
-    expect(categoryFromEvent({ type: 'EMAIL_REPLY', category: interested })).toBeNull();
+    expect(
+      categoryFromEvent({
+        type: 'EMAIL_REPLY',
+        platform: 'smartlead',
+        tags: [],
+        category: interested,
+      }),
+    ).toBeNull();
+  });
+
+  it('reads all a HeyReach lead’s tags after a tag update: any tag left is a category', () => {
+    expect(
+      categoryFromEvent({
+        type: 'LEAD_CATEGORY_UPDATED',
+        platform: 'heyreach',
+        category: { id: 'vip', name: 'VIP' },
+        tags: ['Interested', 'VIP'],
+      }),
+    ).toEqual({ kind: 'category', id: 'vip', name: 'VIP', tags: ['Interested', 'VIP'] });
+    // A tag taken off: no category named, the tags left still count.
+    expect(
+      categoryFromEvent({
+        type: 'LEAD_CATEGORY_UPDATED',
+        platform: 'heyreach',
+        category: null,
+        tags: ['Interested'],
+      }),
+    ).toEqual({ kind: 'category', id: null, name: null, tags: ['Interested'] });
+    // The last tag taken off: no category.
+    expect(
+      categoryFromEvent({
+        type: 'LEAD_CATEGORY_UPDATED',
+        platform: 'heyreach',
+        category: null,
+        tags: [],
+      }),
+    ).toEqual({ kind: 'none' });
+    expect(
+      categoryFromEvent({
+        type: 'EMAIL_REPLY',
+        platform: 'heyreach',
+        category: null,
+        tags: ['Hot'],
+      }),
+    ).toBeNull();
   });
 });

@@ -253,6 +253,14 @@ describe('HeyReach normalizer: name traps and variants', () => {
     );
   });
 
+  it('a tag taken off is no longer among the lead’s tags, even when lead.tags still lists it', () => {
+    const payload = withFields(template('heyreach', 'LEAD_TAG_UPDATED'), {
+      tag_action: 'REMOVED',
+      updated_tags: ['Warm lead'],
+    });
+    expect(eventOf(normalize(payload)).tags).toEqual(['Hot', 'Q3 pipeline']);
+  });
+
   it('a tag taken off is no category and no tag', () => {
     const payload = withFields(template('heyreach', 'LEAD_TAG_UPDATED'), {
       tag_action: 'removed',

@@ -73,6 +73,7 @@ function readHeyreachEvent(
   const isInmail = INMAIL_EVENTS.includes(rawEventType.toUpperCase()) || payload.is_inmail === true;
   const message = messageOf(payload, type, isInmail);
   const updatedTags = type === 'LEAD_CATEGORY_UPDATED' ? tagsAdded(payload) : [];
+  const removedTags = type === 'LEAD_CATEGORY_UPDATED' ? tagsRemoved(payload) : [];
   return canonicalEvent(
     {
       platform: 'heyreach',
@@ -104,16 +105,27 @@ function readHeyreachEvent(
       category: categoryFromTag(updatedTags[0] ?? null),
       link: type === 'LIKED_POST' ? readText(payload, 'post_url') : null,
       objectLookupId: readObjectLookupId(payload, customFieldContainers(lead)),
-      tags: collectTags(payload.tags, lead.tags, updatedTags),
+      // The lead's tags after the update, whether `lead.tags` shows them before or after it.
+      tags: collectTags(payload.tags, lead.tags, updatedTags).filter(
+        (tag) => !removedTags.includes(tag),
+      ),
       isInmail,
     },
   );
 }
 
+function isRemoval(payload: JsonRecord): boolean {
+  return readText(payload, 'tag_action')?.toUpperCase() === TAG_REMOVED;
+}
+
 /** The tags a tag update put on the lead; none when it took them off. */
 function tagsAdded(payload: JsonRecord): string[] {
-  const removed = readText(payload, 'tag_action')?.toUpperCase() === TAG_REMOVED;
-  return removed ? [] : collectTags(payload.updated_tags);
+  return isRemoval(payload) ? [] : collectTags(payload.updated_tags);
+}
+
+/** The tags a tag update took off the lead. */
+function tagsRemoved(payload: JsonRecord): string[] {
+  return isRemoval(payload) ? collectTags(payload.updated_tags) : [];
 }
 
 function senderName(payload: JsonRecord): string | null {
