@@ -54,7 +54,18 @@ export type SyncSteps = {
   /** Set before the engagement create is sent: a retry that finds it without an id looks the engagement up first. */
   engagementStartedAt?: Date;
   forwards?: ForwardState[];
+  /**
+   * The CRM's part, once it is over while endpoints still wait for their own attempts: a run
+   * that only retries endpoints settles with it, without the writer or the account's circuit.
+   */
+  crmOutcome?: SettledCrmOutcome;
 };
+
+/** How the CRM's part of an event ended (the writer's outcomes but a retry). */
+export type SettledCrmOutcome =
+  | { kind: 'written'; warnings?: string[] }
+  | { kind: 'skipped'; message: string }
+  | { kind: 'failed'; step: string; message: string };
 
 /**
  * A webhook delivery: the raw payload as received and everything the pipeline did with it.

@@ -155,10 +155,9 @@ export type WebhookContext = {
   profileCanWebhook: boolean;
   /**
    * The profile's canUserAccount flag ("Additional Webhooks", spec 02 §4): may forward to
-   * additional endpoints. Checked when each forward is sent, not only when the webhook is saved;
-   * absent counts as off (no endpoint is called unless the context says the profile may).
+   * additional endpoints. Checked when each forward is sent, not only when the webhook is saved.
    */
-  profileCanForward?: boolean;
+  profileCanForward: boolean;
   settings: WriterSettings;
   smartleadBaseCategories: WebhookCategory[] | null;
   apiKeyId: string | null;

@@ -2,6 +2,7 @@ import type { SyncStatus } from '@outsync/contracts/sync';
 import { budgetWaitMs, retryDelayMs } from './backoff';
 import type { ForwardState, SyncAttempt, SyncError, WebhookEventDoc } from './event-record';
 import { FORWARD_MAX_ATTEMPTS } from './forward';
+import { forwardDueAt } from './forward-step';
 import type { EventOutcome } from './ports';
 import { clockTime, type ParkedOutcome } from './circuit';
 import { PENDING, type PipelineRun } from './run';
@@ -28,9 +29,10 @@ export async function settle(
       message: `${state.url}: ${state.reason ?? 'not delivered'}`,
       at: now,
     }));
-  const forwardsPending = forwards.some(
-    (state) => !state.ok && state.attempts < FORWARD_MAX_ATTEMPTS,
-  );
+  // Endpoints waiting for their own next attempt (forwards kept their own schedule); one whose
+  // time has passed was not tried this run (the CRM write came first) and does not count.
+  const forwardRetries = pendingForwards(forwards, now);
+  const forwardDue = forwardRetries[0]?.due ?? null;
   const maxAttempts = doc.test ? 1 : deps.maxAttempts;
 
   if (outcome.kind === 'parked') {
@@ -59,26 +61,38 @@ export async function settle(
     });
     return due;
   }
-  if (outcome.kind === 'retry' || forwardsPending) {
-    const message = outcome.kind === 'retry' ? outcome.message : (forwardErrors[0]?.message ?? '');
-    if (attempt < maxAttempts) {
-      const retryAfterMs = outcome.kind === 'retry' ? outcome.retryAfterMs : undefined;
-      const due = new Date(
-        now.getTime() + retryDelayMs(attempt, retryAfterMs, deps.retryScheduleMs),
-      );
-      await finish(run, doc, started, {
-        status: PENDING,
-        nextAttemptAt: due,
-        reason: `Attempt ${attempt} of ${maxAttempts} failed; next attempt at ${clockTime(due)}.`,
-        attemptOutcome: 'retrying',
-        attemptMessage: message,
-        errors:
-          outcome.kind === 'retry'
-            ? [{ step: outcome.step, message, at: now }, ...forwardErrors]
-            : forwardErrors,
-      });
-      return due;
-    }
+  if (outcome.kind === 'retry' && attempt < maxAttempts) {
+    const crmDue = new Date(
+      now.getTime() + retryDelayMs(attempt, outcome.retryAfterMs, deps.retryScheduleMs),
+    );
+    // The CRM and an endpoint both to be tried again: the earlier time wins.
+    const due = forwardDue && forwardDue < crmDue ? forwardDue : crmDue;
+    await finish(run, doc, started, {
+      status: PENDING,
+      nextAttemptAt: due,
+      reason: `Attempt ${attempt} of ${maxAttempts} failed; next attempt at ${clockTime(due)}.`,
+      attemptOutcome: 'retrying',
+      attemptMessage: outcome.message,
+      errors: [{ step: outcome.step, message: outcome.message, at: now }, ...forwardErrors],
+    });
+    return due;
+  }
+  if (outcome.kind !== 'retry' && forwardDue) {
+    // The CRM's part is done; an endpoint is tried again at its own time, not the CRM's. A run
+    // that only retried endpoints spends none of the CRM's attempts.
+    const forwardRetryOnly = (doc.steps.forwards ?? []).some(
+      (state) => forwardDueAt(state) !== null,
+    );
+    await deps.events.recordSteps(doc._id.toString(), { crmOutcome: outcome });
+    await finish(run, doc, started, {
+      status: PENDING,
+      nextAttemptAt: forwardDue,
+      reason: `${crmDone(doc, outcome)} ${forwardRetries.map(({ text }) => text).join(' ')}`,
+      attemptOutcome: forwardRetryOnly ? 'waiting' : 'retrying',
+      attemptMessage: forwardRetries[0]?.message ?? null,
+      errors: [...(outcome.kind === 'skipped' ? [] : crmErrorsOf(outcome, now)), ...forwardErrors],
+    });
+    return forwardDue;
   }
   if (outcome.kind === 'skipped') {
     await finish(run, doc, started, {
@@ -88,11 +102,7 @@ export async function settle(
     });
     return null;
   }
-  const crmErrors: SyncError[] =
-    outcome.kind === 'written'
-      ? (outcome.warnings ?? []).map((message) => ({ step: 'crm', message, at: now }))
-      : [{ step: outcome.step, message: outcome.message, at: now }];
-  const errors = [...crmErrors, ...forwardErrors];
+  const errors = [...crmErrorsOf(outcome, now), ...forwardErrors];
   const status: SyncStatus =
     outcome.kind === 'written' ? (errors.length > 0 ? 'partially_synced' : 'synced') : 'failed';
   const retriesSpent = outcome.kind === 'retry' && attempt > 1;
@@ -107,6 +117,50 @@ export async function settle(
       : {}),
   });
   return null;
+}
+
+/** The CRM's warnings (written) or its failure, as the event's errors. */
+function crmErrorsOf(outcome: Exclude<WriteOutcome, { kind: 'skipped' }>, at: Date): SyncError[] {
+  return outcome.kind === 'written'
+    ? (outcome.warnings ?? []).map((message) => ({ step: 'crm', message, at }))
+    : [{ step: outcome.step, message: outcome.message, at }];
+}
+
+/**
+ * The endpoints to be tried again later, the first due first, each with its sentence: "Forwarding
+ * to https://…: attempt 1 of 8 failed; next attempt at 2026-11-29 10:00:01 UTC."
+ */
+function pendingForwards(forwards: ForwardState[], now: Date) {
+  return forwards
+    .flatMap((state) => {
+      const due = forwardDueAt(state);
+      return due && due > now ? [{ state, due }] : [];
+    })
+    .sort((a, b) => a.due.getTime() - b.due.getTime())
+    .map(({ state, due }) => ({
+      due,
+      message: `${state.url}: ${state.reason ?? 'not delivered'}`,
+      text:
+        `Forwarding to ${state.url}: attempt ${state.attempts} of ${FORWARD_MAX_ATTEMPTS} ` +
+        `failed; next attempt at ${clockTime(due)}.`,
+    }));
+}
+
+/** What became of the CRM write, for the reason of an event whose endpoints are retried. */
+function crmDone(doc: WebhookEventDoc, outcome: Exclude<WriteOutcome, { kind: 'retry' }>) {
+  const crm = doc.crm === 'SALESFORCE' ? 'Salesforce' : 'HubSpot';
+  switch (outcome.kind) {
+    case 'written':
+      return `Written to ${crm}.`;
+    case 'skipped':
+      return sentence(outcome.message);
+    case 'failed':
+      return sentence(`Not written to ${crm}: ${outcome.message}`);
+  }
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** Records the run's outcome on the event and lets it go; an attempt at the CRM is counted. */

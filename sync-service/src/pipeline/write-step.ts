@@ -18,16 +18,24 @@ export async function writeAndFinish(run: PipelineRun, ready: ReadyEvent[]): Pro
   }
   await Promise.all(
     [...byAccount.values()].map(async (entries) => {
-      const gate = await passCircuit(run, entries);
-      const outcomes: Map<string, WriteOutcome | ParkedOutcome> =
-        gate.write.length > 0
-          ? await writeAccount(run, gate.write, entries[0]?.context)
-          : new Map();
+      // Events whose CRM part is over and only endpoints wait: settled with it, neither the
+      // writer nor the account's circuit involved.
+      const crmDone = entries.filter(({ doc }) => doc.steps.crmOutcome);
+      const toWrite = entries.filter(({ doc }) => !doc.steps.crmOutcome);
+      const outcomes = new Map<string, WriteOutcome | ParkedOutcome>(
+        crmDone.flatMap(({ doc }) =>
+          doc.steps.crmOutcome ? [[doc._id.toString(), doc.steps.crmOutcome] as const] : [],
+        ),
+      );
+      const gate = await passCircuit(run, toWrite);
+      if (gate.write.length > 0)
+        for (const [id, outcome] of await writeAccount(run, gate.write, toWrite[0]?.context))
+          outcomes.set(id, outcome);
       const reopened = await recordCircuit(run, gate, outcomes);
-      const parked = entries.filter(({ doc }) => gate.parked.has(doc._id.toString()));
+      const parked = toWrite.filter(({ doc }) => gate.parked.has(doc._id.toString()));
       if (reopened && parked.length > 0) {
         // The probe found the CRM answering: what this run parked goes now, in order.
-        const more = await writeAccount(run, parked, entries[0]?.context);
+        const more = await writeAccount(run, parked, toWrite[0]?.context);
         for (const [id, outcome] of more) outcomes.set(id, outcome);
       } else for (const [id, outcome] of gate.parked) outcomes.set(id, outcome);
       const retries = await Promise.all(
@@ -54,18 +62,27 @@ export async function writeAndFinish(run: PipelineRun, ready: ReadyEvent[]): Pro
 }
 
 /**
- * One job for the account's events that will be tried again, at the latest of their times,
- * so a batch that met a rate limit or an outage is retried as a batch, not event by event.
+ * Jobs for the account's events that will be tried again: one per ten-second window of their
+ * times, at the window's latest, so a batch that met a rate limit or an outage is retried as a
+ * batch, while an endpoint's 1 s retry does not wait behind the CRM's 10 minutes.
  */
 async function scheduleRetries(run: PipelineRun, retries: Array<{ id: string; due: Date }>) {
-  if (retries.length === 0) return;
-  const due = new Date(Math.max(...retries.map((retry) => retry.due.getTime())));
-  const ids = retries.map((retry) => retry.id);
-  await run.deps.schedule(ids, due).catch((error: unknown) => {
-    // The sweep picks up due events that no job was queued for.
-    run.log.warn({ err: error, events: ids.length }, 'could not queue the retry');
-  });
+  const windows = new Map<number, Array<{ id: string; due: Date }>>();
+  for (const retry of retries) {
+    const window = Math.floor(retry.due.getTime() / RETRY_WINDOW_MS);
+    windows.set(window, [...(windows.get(window) ?? []), retry]);
+  }
+  for (const batch of windows.values()) {
+    const due = new Date(Math.max(...batch.map((retry) => retry.due.getTime())));
+    const ids = batch.map((retry) => retry.id);
+    await run.deps.schedule(ids, due).catch((error: unknown) => {
+      // The sweep picks up due events that no job was queued for.
+      run.log.warn({ err: error, events: ids.length }, 'could not queue the retry');
+    });
+  }
 }
+
+const RETRY_WINDOW_MS = 10_000;
 
 async function writeAccount(
   run: PipelineRun,

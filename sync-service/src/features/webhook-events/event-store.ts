@@ -129,6 +129,8 @@ export function createEventStore(models: {
             reason: null,
             updatedAt: now,
           },
+          // Retry tries the CRM again too.
+          $unset: { 'steps.crmOutcome': '' },
         },
       );
       return answer.modifiedCount > 0;

@@ -137,6 +137,7 @@ export function contextWith(writer: CrmWriter, account = accountA): WebhookConte
     accountKey: account.toString(),
     ownerIsPaidTier: true,
     profileCanWebhook: true,
+    profileCanForward: true,
     settings: {} as WebhookContext['settings'],
     smartleadBaseCategories: null,
     apiKeyId: null,

@@ -60,6 +60,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
       accountKey: webhook.userProfileId.toString(),
       ownerIsPaidTier: owner?.isPaidTier ?? false,
       profileCanWebhook: profile?.canWebhook ?? false,
+      profileCanForward: profile?.canUserAccount ?? false,
       // A webhook stored before a switch existed is written with that switch's default.
       settings: { ...webhook, ...switchesOf(webhook) },
       smartleadBaseCategories: webhook.smartleadBaseCategories,

@@ -3,7 +3,7 @@
 // the CRM answering again makes every waiting event of the account due at once, in order.
 import type { Types } from 'mongoose';
 import type { CrmWriter, WriteItem, WriteOutcome } from '../../pipeline/write/crm-writer';
-import { pipelineWith, storeEvent, usePipelineDatabase } from './pipeline.test-support';
+import { accountA, pipelineWith, storeEvent, usePipelineDatabase } from './pipeline.test-support';
 
 const database = usePipelineDatabase();
 const models = () => database.models();
@@ -169,3 +169,30 @@ async function accountOf() {
   const any = await models().events.findOne({}, { userProfileId: 1 }).lean();
   return any?.userProfileId;
 }
+
+it('an event whose CRM part is over (only endpoints waited) settles without the writer, and is never the probe', async () => {
+  const time = clock('2026-11-29T10:00:00Z');
+  const { writer, batches } = recordingWriter(() => down);
+  const pipeline = pipelineWith(models(), writer, { now: time.now, maxAttempts: 9 });
+  // The account's circuit is open, its probe due.
+  await models().circuits.create({
+    _id: accountA.toString(),
+    failures: 3,
+    firstFailureAt: new Date('2026-11-29T09:50:00Z'),
+    lastReason: OUTAGE,
+    openedAt: new Date('2026-11-29T09:51:00Z'),
+    nextProbeAt: new Date('2026-11-29T09:59:00Z'),
+  });
+  const done = await storeEvent(models(), 1, {
+    nextAttemptAt: new Date('2026-11-29T09:59:30Z'),
+    steps: { contactId: '501', contactWritten: true, crmOutcome: { kind: 'written' } },
+  });
+
+  await pipeline.processEvents([done.toString()]);
+
+  expect(batches).toEqual([]);
+  expect(await stored(done)).toMatchObject({ status: 'synced' });
+  expect(await models().circuits.findById(accountA.toString())).toMatchObject({
+    nextProbeAt: new Date('2026-11-29T09:59:00Z'),
+  });
+});
