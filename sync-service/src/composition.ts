@@ -33,7 +33,7 @@ import {
   leadCategoryStateModel,
 } from './features/category-holds';
 import { createHealthService } from './features/health';
-import { createHistoryService } from './features/history';
+import { createHistoryService, webhookLogsQuery } from './features/history';
 import { createPartnersService, embedTokenModel, partnerModel } from './features/partners';
 import {
   createCrmDataService,
@@ -171,7 +171,13 @@ export function compose(deps: CompositionDeps) {
       queueRun: deps.queueBlockListRun,
       now,
     }),
-    webhookLogs: createWebhookLogsService({ events: models.events, pipeline }),
+    webhookLogs: createWebhookLogsService({
+      events: models.events,
+      pipeline,
+      scope: webhookLogsQuery,
+      schedule: deps.scheduleSync,
+      now,
+    }),
     history: createHistoryService({
       events: models.events,
       holds: models.holds,

@@ -33,5 +33,7 @@ export const historyRoutes = {
   blockListLogs: blockListHistoryRoutes.blockListLogs,
   blockListSyncOptions: blockListHistoryRoutes.blockListSyncOptions,
   retryWebhookLog: webhookEventsRoutes.retryWebhookLog,
+  webhookLogActionCount: webhookEventsRoutes.webhookLogActionCount,
+  webhookLogAction: webhookEventsRoutes.webhookLogAction,
   categoryBaseFilterTypes: categoryHoldsRoutes.categoryBaseFilterTypes,
 };

@@ -1,7 +1,7 @@
 // The error descriptions the history area's route files share. Not part of the area's entry.
 
 export const reading = {
-  400: 'A malformed or out-of-range filter or page; the message names it (`validation_failed`).',
+  400: 'A malformed or out-of-range filter or page; the message names it (`validation_error`).',
   401: 'Not signed in (`unauthorized`).',
 } as const;
 export const staffFilters = {

@@ -5,6 +5,10 @@ import { HistoryCountSchema } from './history.schemas';
 import { reading, staffFilters } from './route-parts';
 import {
   RetryWebhookLogResponseSchema,
+  WebhookLogActionCountSchema,
+  WebhookLogActionFiltersSchema,
+  WebhookLogActionParamsSchema,
+  WebhookLogActionResultSchema,
   WebhookLogDetailSchema,
   WebhookLogsDailyQuerySchema,
   WebhookLogsDailySchema,
@@ -68,5 +72,27 @@ export const webhookEventsRoutes = {
     },
     description:
       'Puts a failed or partially synced event back in the queue. Steps the earlier attempts completed (contact, company, activity, endpoints that took it) are not repeated.',
+  }),
+  webhookLogActionCount: defineRoute({
+    method: 'get',
+    path: '/api/admin/webhook-log-actions/:action/count',
+    request: { params: WebhookLogActionParamsSchema, query: WebhookLogActionFiltersSchema },
+    response: WebhookLogActionCountSchema,
+    errors: { ...reading, ...staffFilters },
+    description:
+      'How many events a bulk action would take under the list’s filters: `retry` the failed and partially synced, `release` the held; only those the caller may act on (their own; an admin’s, anyone’s).',
+  }),
+  webhookLogAction: defineRoute({
+    method: 'post',
+    path: '/api/admin/webhook-log-actions/:action',
+    request: { params: WebhookLogActionParamsSchema, body: WebhookLogActionFiltersSchema },
+    response: WebhookLogActionResultSchema,
+    errors: {
+      ...reading,
+      ...staffFilters,
+      403: 'A manager-and-admin filter sent by a customer (`forbidden`), or a missing CSRF token.',
+    },
+    description:
+      'Runs a bulk action under the list’s filters, up to `limit` events: `retry` puts the failed and partially synced events back in the queue (completed steps kept), `release` writes the held events although their lead has no approved category. Only the caller’s own events (an admin’s: anyone’s).',
   }),
 };

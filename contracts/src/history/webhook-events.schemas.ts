@@ -148,3 +148,28 @@ export type WebhookLogsDaily = z.infer<typeof WebhookLogsDailySchema>;
 
 export const RetryWebhookLogResponseSchema = z.object({ id: z.string(), status: SyncStatusSchema });
 export type RetryWebhookLogResponse = z.infer<typeof RetryWebhookLogResponseSchema>;
+
+/**
+ * A bulk action on the webhook logs (issue 29): `retry` puts the failed and partially synced
+ * events back in the queue (completed steps kept); `release` writes the held events although
+ * their lead has not reached an approved category (the customer decides, for one lead with the
+ * Email filter, or for a webhook).
+ */
+export const WebhookLogActionSchema = z.enum(['retry', 'release']);
+export type WebhookLogAction = z.infer<typeof WebhookLogActionSchema>;
+export const WebhookLogActionParamsSchema = z.object({ action: WebhookLogActionSchema });
+
+/** The list's filters: the action takes the events among them it applies to and the caller may act on. */
+export const WebhookLogActionFiltersSchema = WebhookLogsQuerySchema.omit({ page: true });
+export type WebhookLogActionFilters = z.input<typeof WebhookLogActionFiltersSchema>;
+
+export const WebhookLogActionCountSchema = z.object({
+  count: z.number().describe('The events the action would take now.'),
+  limit: z.number().describe('The most one call takes; more need another call.'),
+});
+export type WebhookLogActionCount = z.infer<typeof WebhookLogActionCountSchema>;
+
+export const WebhookLogActionResultSchema = z.object({
+  queued: z.number().describe('The events put back in the queue.'),
+});
+export type WebhookLogActionResult = z.infer<typeof WebhookLogActionResultSchema>;

@@ -59,6 +59,8 @@ export type SyncSteps = {
    * that only retries endpoints settles with it, without the writer or the account's circuit.
    */
   crmOutcome?: SettledCrmOutcome;
+  /** Released by its owner from the category filter: written whatever its lead's category. */
+  releasedAt?: Date;
 };
 
 /** How the CRM's part of an event ended (the writer's outcomes but a retry). */

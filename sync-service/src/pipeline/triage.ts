@@ -27,7 +27,7 @@ export async function triage(run: PipelineRun, claimed: WebhookEventDoc[]): Prom
     const context = await contextOf(doc);
     const entry = await checkEvent(run, doc, context, started);
     if (!entry) continue;
-    if (!doc.test && !passed.has(doc._id.toString())) {
+    if (!doc.test && !doc.steps.releasedAt && !passed.has(doc._id.toString())) {
       const decision = await categoryDecision(run, doc, entry.context, entry.event);
       if (decision.kind === 'hold') {
         await holdEvent(run, doc, started, entry.context, decision.categoryName);
@@ -46,6 +46,9 @@ export async function triage(run: PipelineRun, claimed: WebhookEventDoc[]): Prom
         }
       }
     }
+    // Released by its owner: its hold is over.
+    if (doc.steps.releasedAt && doc.attempts.some((attempt) => attempt.outcome === 'held'))
+      await run.deps.holds.markSent([doc._id.toString()], started);
     ready.push(entry);
   }
   return ready;

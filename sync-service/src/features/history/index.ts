@@ -1,2 +1,2 @@
 export { registerHistoryRoutes } from './history.routes';
-export { createHistoryService } from './history.service';
+export { createHistoryService, webhookLogsQuery } from './history.service';

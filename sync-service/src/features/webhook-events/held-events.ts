@@ -1,8 +1,59 @@
-import { HOLD_REJUDGE_MS } from '../../pipeline';
+import type { SyncStatus } from '@outsync/contracts/sync';
+import type { QueryFilter } from 'mongoose';
+import { HOLD_REJUDGE_MS, type WebhookEventDoc } from '../../pipeline';
 import type { WebhookEventModel } from './webhook-event.model';
 
 /** A job holds at most this many events (the pipeline's batch). */
 const BATCH = 200;
+
+export type RequeueDeps = {
+  events: WebhookEventModel;
+  schedule(eventIds: string[], at: Date): Promise<void>;
+  now(): Date;
+};
+
+/**
+ * Puts the events of `query` in one of `statuses` back in the queue, oldest first, up to
+ * `limit` (0: all), one job per account batch; answers how many. `retry` resets their attempts
+ * and lets the CRM be tried again; `release` lets held events past the category filter.
+ */
+export async function requeueEvents(
+  deps: RequeueDeps,
+  query: QueryFilter<WebhookEventDoc>,
+  options: { statuses: readonly SyncStatus[]; limit: number; as?: 'retry' | 'release' },
+): Promise<number> {
+  const now = deps.now();
+  const taken = { ...query, status: { $in: [...options.statuses] } };
+  const found = await deps.events
+    .find(taken, { _id: 1, userProfileId: 1 })
+    .sort({ receivedAt: 1, _id: 1 })
+    .limit(options.limit)
+    .lean();
+  if (found.length === 0) return 0;
+  await deps.events.updateMany(
+    { _id: { $in: found.map((doc) => doc._id) }, status: { $in: [...options.statuses] } },
+    {
+      $set: {
+        status: 'received',
+        reason: null,
+        nextAttemptAt: now,
+        updatedAt: now,
+        ...(options.as === 'retry' ? { attemptCount: 0 } : {}),
+        ...(options.as === 'release' ? { 'steps.releasedAt': now } : {}),
+      },
+      ...(options.as === 'retry' ? { $unset: { 'steps.crmOutcome': '' } } : {}),
+    },
+  );
+  const byAccount = new Map<string, string[]>();
+  for (const doc of found) {
+    const key = doc.userProfileId.toString();
+    byAccount.set(key, [...(byAccount.get(key) ?? []), doc._id.toString()]);
+  }
+  for (const ids of byAccount.values())
+    for (let start = 0; start < ids.length; start += BATCH)
+      await deps.schedule(ids.slice(start, start + BATCH), now);
+  return found.length;
+}
 
 export type HeldEvents = {
   /**
@@ -18,38 +69,15 @@ export type HeldEvents = {
   rejudgeStale(): Promise<number>;
 };
 
-export function createHeldEvents(deps: {
-  events: WebhookEventModel;
-  schedule(eventIds: string[], at: Date): Promise<void>;
-  now(): Date;
-}): HeldEvents {
-  /** Puts the held events of `query` back in the queue, oldest first, a job per account batch. */
-  async function requeue(query: Record<string, unknown>, limit: number): Promise<number> {
-    const now = deps.now();
-    const held = await deps.events
-      .find({ ...query, status: 'held' }, { _id: 1, userProfileId: 1 })
-      .sort({ receivedAt: 1, _id: 1 })
-      .limit(limit)
-      .lean();
-    if (held.length === 0) return 0;
-    await deps.events.updateMany(
-      { _id: { $in: held.map((doc) => doc._id) }, status: 'held' },
-      { $set: { status: 'received', reason: null, nextAttemptAt: now, updatedAt: now } },
-    );
-    const byAccount = new Map<string, string[]>();
-    for (const doc of held) {
-      const key = doc.userProfileId.toString();
-      byAccount.set(key, [...(byAccount.get(key) ?? []), doc._id.toString()]);
-    }
-    for (const ids of byAccount.values())
-      for (let start = 0; start < ids.length; start += BATCH)
-        await deps.schedule(ids.slice(start, start + BATCH), now);
-    return held.length;
-  }
-
+export function createHeldEvents(deps: RequeueDeps): HeldEvents {
+  const held = { statuses: ['held'] as const };
   return {
-    reevaluate: (webhookId) => requeue({ webhookId }, 0),
+    reevaluate: (webhookId) => requeueEvents(deps, { webhookId }, { ...held, limit: 0 }),
     rejudgeStale: () =>
-      requeue({ updatedAt: { $lte: new Date(deps.now().getTime() - HOLD_REJUDGE_MS) } }, 2_000),
+      requeueEvents(
+        deps,
+        { updatedAt: { $lte: new Date(deps.now().getTime() - HOLD_REJUDGE_MS) } },
+        { ...held, limit: 2_000 },
+      ),
   };
 }

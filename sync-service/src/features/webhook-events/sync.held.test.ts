@@ -141,3 +141,23 @@ it('an event held for 30 days ends not synced, saying why', async () => {
       'Not synced: held for 30 days without its lead reaching an approved category (Interested); its category is not known.',
   });
 });
+
+it('a released event is written although its lead has no approved category, and its hold is over', async () => {
+  const time = clock('2026-11-29T10:00:00Z');
+  const { pipeline, asked } = filtered(time, [{ kind: 'none' }]);
+  const id = await storeEvent(models(), 1, { nextAttemptAt: time.now(), receivedAt: time.now() });
+  await pipeline.processEvents([id.toString()]);
+  expect((await models().events.findById(id).lean())?.status).toBe('held');
+  expect(await models().holds.countDocuments({ sent_at: null })).toBe(1);
+
+  // Released by its owner (History's Release): back in the queue, marked released.
+  await models().events.updateOne(
+    { _id: id },
+    { $set: { status: 'received', nextAttemptAt: time.now(), 'steps.releasedAt': time.now() } },
+  );
+  await pipeline.processEvents([id.toString()]);
+
+  expect((await models().events.findById(id).lean())?.status).toBe('synced');
+  expect(asked).toHaveLength(1);
+  expect(await models().holds.countDocuments({ sent_at: null })).toBe(0);
+});

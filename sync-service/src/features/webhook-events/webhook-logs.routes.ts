@@ -14,6 +14,12 @@ export function registerWebhookLogsRoutes(
   addRoute(router, historyRoutes.retryWebhookLog, ({ params }, ctx) =>
     deps.webhookLogs.retry(userOf(ctx), params.id),
   );
+  addRoute(router, historyRoutes.webhookLogActionCount, ({ params, query }, ctx) =>
+    deps.webhookLogs.actionCount(userOf(ctx), params.action, query),
+  );
+  addRoute(router, historyRoutes.webhookLogAction, ({ params, body }, ctx) =>
+    deps.webhookLogs.runAction(userOf(ctx), params.action, body),
+  );
   addRoute(router, historyRoutes.categoryBaseFilterTypes, () =>
     deps.webhookLogs.categoryFilterTypes(),
   );

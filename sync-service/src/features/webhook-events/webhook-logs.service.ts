@@ -3,12 +3,30 @@ import {
   EMAIL_ACTIVITY_EVENT_TYPES,
   SOCIAL_ACTIVITY_EVENT_TYPES,
 } from '@outsync/contracts';
-import { SyncErrorCodes, type RetryWebhookLogResponse } from '@outsync/contracts/history';
-import { Types } from 'mongoose';
+import {
+  SyncErrorCodes,
+  type RetryWebhookLogResponse,
+  type WebhookLogAction,
+  type WebhookLogActionCount,
+  type WebhookLogActionResult,
+  type WebhookLogsFilter,
+} from '@outsync/contracts/history';
+import type { SyncStatus } from '@outsync/contracts/sync';
+import { Types, type QueryFilter } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
-import type { SyncPipeline } from '../../pipeline';
+import type { SyncPipeline, WebhookEventDoc } from '../../pipeline';
+import { requeueEvents } from './held-events';
 import type { WebhookEventModel } from './webhook-event.model';
+
+/** The most events one bulk action takes (a larger backlog takes another call). */
+export const WEBHOOK_LOG_ACTION_LIMIT = 10_000;
+
+/** The statuses each bulk action takes. */
+const ACTION_STATUSES: Record<WebhookLogAction, readonly SyncStatus[]> = {
+  retry: ['failed', 'partially_synced'],
+  release: ['held'],
+};
 
 export const webhookLogMessages = {
   notFound: 'No such webhook log, or it is not visible to you.',
@@ -23,8 +41,61 @@ export const webhookLogMessages = {
 export function createWebhookLogsService(deps: {
   events: WebhookEventModel;
   pipeline: SyncPipeline;
+  /** The logs a caller may see under the list's filters (history's scope, one rule for both). */
+  scope(user: SessionUser, filter: Omit<WebhookLogsFilter, 'page'>): QueryFilter<WebhookEventDoc>;
+  schedule(eventIds: string[], at: Date): Promise<void>;
+  now(): Date;
 }) {
+  /**
+   * What the caller may act on under the filters: what they see, and (but for an admin) their
+   * own; in the statuses the action takes (those of them the Status filter names, if any).
+   */
+  const actionable = (
+    user: SessionUser,
+    action: WebhookLogAction,
+    filter: Omit<WebhookLogsFilter, 'page'>,
+  ) => {
+    const { status, ...rest } = filter;
+    const query = deps.scope(user, rest);
+    const statuses = ACTION_STATUSES[action].filter((each) => !status || each === status);
+    return {
+      query: user.role === 'ADMIN' ? query : { ...query, userId: new Types.ObjectId(user.id) },
+      statuses,
+    };
+  };
   return {
+    /** How many events the bulk action would take (at most the limit). */
+    async actionCount(
+      user: SessionUser,
+      action: WebhookLogAction,
+      filter: Omit<WebhookLogsFilter, 'page'>,
+    ): Promise<WebhookLogActionCount> {
+      const { query, statuses } = actionable(user, action, filter);
+      const count = await deps.events.countDocuments(
+        { ...query, status: { $in: statuses } },
+        { limit: WEBHOOK_LOG_ACTION_LIMIT },
+      );
+      return { count, limit: WEBHOOK_LOG_ACTION_LIMIT };
+    },
+
+    /** Retries or releases, oldest first, the events the filters match (issue 29). */
+    async runAction(
+      user: SessionUser,
+      action: WebhookLogAction,
+      filter: Omit<WebhookLogsFilter, 'page'>,
+    ): Promise<WebhookLogActionResult> {
+      const { query, statuses } = actionable(user, action, filter);
+      const queued =
+        statuses.length === 0
+          ? 0
+          : await requeueEvents(deps, query, {
+              statuses,
+              limit: WEBHOOK_LOG_ACTION_LIMIT,
+              as: action,
+            });
+      return { queued };
+    },
+
     async retry(user: SessionUser, id: string): Promise<RetryWebhookLogResponse> {
       const doc = Types.ObjectId.isValid(id)
         ? await deps.events.findById(id, { userId: 1, status: 1 }).lean()
