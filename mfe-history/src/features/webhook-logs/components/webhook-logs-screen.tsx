@@ -24,6 +24,7 @@ import {
   type WebhookLogSearch,
 } from '../api/webhook-logs-queries';
 import { DailyChart } from './daily-chart';
+import { LogActions } from './log-actions';
 import { ErrorResponseCell, StatusCell, statusWords, UserCell } from './webhook-log-cells';
 
 /** The screen's texts (spec 02 §2.9; Status and its "All statuses" are beyond the spec). */
@@ -184,6 +185,7 @@ export function WebhookLogsScreen() {
             </>
           ) : null}
         </FilterBar>
+        <LogActions filters={search.filters} />
         {daily.isPending ? (
           <LoadingMessageText text="Loading..." />
         ) : daily.data ? (
