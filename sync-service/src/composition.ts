@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createCrmRateLimits } from './connectors/crm/crm-rate-limits';
 import type { Database } from './platform/db';
 import type { Logger } from './platform/logger';
+import type { Mailer } from './platform/mailer';
 import { createRateLimiter } from './platform/rate-limit';
 import type { SafeFetch } from './platform/safe-fetch';
 import type { SecretBox } from './platform/secrets';
@@ -33,6 +34,7 @@ import {
   leadCategoryStateModel,
 } from './features/category-holds';
 import { createHealthService } from './features/health';
+import { createCircuitAlerts, crmAlertModel } from './features/alerts';
 import { createHistoryService, webhookLogsQuery } from './features/history';
 import { createPartnersService, embedTokenModel, partnerModel } from './features/partners';
 import {
@@ -82,6 +84,8 @@ export type CompositionDeps = {
   scheduleSync(eventIds: string[], at: Date): Promise<void>;
   /** Queues a block-list sync's run now (create, resume). */
   queueBlockListRun(syncId: string): Promise<void>;
+  /** Sends the alerts; absent in harnesses that do not sync (the alerts are only logged). */
+  mailer?: Mailer | undefined;
 };
 
 export type Composition = ReturnType<typeof compose>;
@@ -103,6 +107,7 @@ function buildModels(db: Database) {
     events: webhookEventModel(connection),
     dedup: webhookDeliveryModel(connection),
     crmCircuits: crmCircuitModel(connection),
+    crmAlerts: crmAlertModel(connection),
     holds: categoryHoldModel(connection),
     leadStates: leadCategoryStateModel(connection),
     blockListSyncs: blockListSyncModel(connection),
@@ -124,6 +129,20 @@ export function compose(deps: CompositionDeps) {
   const pipeline = createSyncEngine({
     models: { events: models.events, dedup: models.dedup, circuits: models.crmCircuits },
     holds: createHoldStore({ holds: models.holds, leadStates: models.leadStates }),
+    alerts: createCircuitAlerts({
+      alerts: models.crmAlerts,
+      async accountOf(accountKey) {
+        const profile = await profiles.findProfile(accountKey);
+        const owner = profile && (await users.findById(profile.ownerId.toString()));
+        return profile && owner
+          ? { ownerEmail: owner.email, crm: profile.crm, organizationId: profile.organizationId }
+          : null;
+      },
+      mailer: deps.mailer,
+      publicUrl: config.publicUrl,
+      now,
+      logger: deps.logger,
+    }),
     webhookById: (id) => webhooks.webhookById(id),
     findProfile: (id) => profiles.findProfile(id),
     ownerOf: (userId) => users.findById(userId),

@@ -42,9 +42,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let url: string | undefined;
   let stopWorker: StopWorker | undefined;
   let dispatcher: SyncDispatcher | undefined;
-  const mailer = runsApi
-    ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
-    : undefined;
+  // Sign-in codes (the API) and the sync's alerts (the worker) go out by mail.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // One Agenda per process: the API queues sync jobs with it, the worker also runs them.
   const agenda = createAgenda(db);
   let agendaReady: Awaited<typeof agenda> | undefined;
@@ -72,8 +71,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
       now,
       scheduleSync,
       queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
+      mailer,
     });
-    if (runsApi && mailer) {
+    if (runsApi) {
       dispatcher = createSyncDispatcher({
         schedule: scheduleSync,
         windowMs: config.sync.batchWindowMs,
@@ -91,7 +91,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     if (runsWorker) stopWorker = startWorker(composition, { config, logger, agenda, now });
   } catch (error) {
     server?.close();
-    mailer?.close();
+    mailer.close();
     await db.close();
     throw error;
   }
@@ -107,7 +107,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       if (stopWorker) await stopWorker();
       // An API-only process queues jobs and runs none; nothing to wait for if MongoDB never came.
       if (!stopWorker) await agendaReady?.stop(false);
-      mailer?.close();
+      mailer.close();
       await db.close();
       logger.info('sync-service stopped');
     })();

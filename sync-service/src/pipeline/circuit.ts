@@ -97,8 +97,11 @@ export async function recordCircuit(
     if (gate.probeId) {
       const until = new Date(now.getTime() + CRM_CIRCUIT.probeMs);
       outcomes.set(gate.probeId, parkedOutcome(gate.crm, circuit.since, reason, until));
-    } else if (circuit.since.getTime() === now.getTime()) {
+    } else if (circuit.justOpened) {
       run.log.warn({ account: gate.accountKey, reason }, 'CRM account circuit opened');
+      await run.deps.alerts
+        .opened({ accountKey: gate.accountKey, since: circuit.since, reason })
+        .catch((error: unknown) => run.log.error({ err: error }, 'could not raise the alert'));
     }
     return false;
   }

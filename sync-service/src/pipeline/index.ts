@@ -13,6 +13,7 @@ export {
 } from './event-record';
 export type {
   AccountCircuit,
+  CircuitAlerts,
   CircuitStore,
   EndpointLookup,
   EventOutcome,

@@ -98,11 +98,16 @@ export type CircuitStore = {
   recordFailure(
     accountKey: string,
     input: { reason: string; now: Date; threshold: number; probeMs: number },
-  ): Promise<AccountCircuit>;
+  ): Promise<AccountCircuit & { justOpened?: boolean }>;
   /** True for the one run that takes the due probe (the next is moved `probeMs` on). */
   claimProbe(accountKey: string, now: Date, probeMs: number): Promise<boolean>;
   /** The CRM answered: the circuit closes. Answers whether it was open. */
   recordSuccess(accountKey: string): Promise<boolean>;
+};
+
+/** Who is told when a CRM account's circuit opens (the alerts feature's). */
+export type CircuitAlerts = {
+  opened(input: { accountKey: string; since: Date; reason: string }): Promise<void>;
 };
 
 /** The lead's category as the pipeline last learnt it, per webhook. */

@@ -4,6 +4,7 @@ import type { WebhookEventDoc } from './event-record';
 import type { EndpointFetch } from './forward';
 import type {
   EndpointLookup,
+  CircuitAlerts,
   CircuitStore,
   EventStore,
   HoldStore,
@@ -16,6 +17,8 @@ export type SyncPipelineDeps = {
   events: EventStore;
   holds: HoldStore;
   circuits: CircuitStore;
+  /** Told when a CRM account's circuit opens. */
+  alerts: CircuitAlerts;
   /** Null when the webhook is gone. */
   loadContext(webhookId: string): Promise<WebhookContext | null>;
   platformCategory: PlatformCategoryLookup;

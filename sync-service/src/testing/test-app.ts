@@ -143,6 +143,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     now,
     scheduleSync: schedule,
     queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
+    mailer,
   });
   const stopWorker = options.worker
     ? startWorker(composition, { config, logger, agenda, now })

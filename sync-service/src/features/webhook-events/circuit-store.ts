@@ -41,7 +41,8 @@ export function createCircuitStore(circuits: CrmCircuitModel): CircuitStore {
           { returnDocument: 'after' },
         )
         .lean<CrmCircuitDoc>();
-      return circuitOf(opened ?? (await circuits.findById(accountKey).lean<CrmCircuitDoc>()));
+      if (opened) return { ...circuitOf(opened), justOpened: true };
+      return circuitOf(await circuits.findById(accountKey).lean<CrmCircuitDoc>());
     },
 
     async claimProbe(accountKey, now, probeMs) {

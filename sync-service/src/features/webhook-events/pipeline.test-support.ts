@@ -168,6 +168,7 @@ export function pipelineWith(
     events: createEventStore(models),
     holds: createHoldStore(models),
     circuits: createCircuitStore(models.circuits),
+    alerts: { opened: () => Promise.resolve() },
     loadContext: () => Promise.resolve(contextWith(writer)),
     platformCategory: () => Promise.resolve({ kind: 'unknown' }),
     endpoint: () => Promise.resolve(null),

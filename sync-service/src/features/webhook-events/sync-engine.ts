@@ -2,6 +2,7 @@ import { switchesOf } from '@outsync/contracts/webhooks';
 import type { Config } from '../../config';
 import {
   createSyncPipeline,
+  type CircuitAlerts,
   type EndpointLookup,
   type HoldStore,
   type PlatformCategoryLookup,
@@ -21,6 +22,8 @@ import type { WebhookDeliveryModel, WebhookEventModel } from './webhook-event.mo
 export type SyncEngineDeps = {
   models: { events: WebhookEventModel; dedup: WebhookDeliveryModel; circuits: CrmCircuitModel };
   holds: HoldStore;
+  /** Told when a CRM account's circuit opens. */
+  alerts: CircuitAlerts;
   /** The webhook an event came in on; null when it was deleted. */
   webhookById(webhookId: string): Promise<WebhookDoc | null>;
   findProfile(profileId: string): Promise<ProfileDoc | null>;
@@ -78,6 +81,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
     events: createEventStore(deps.models),
     holds: deps.holds,
     circuits: createCircuitStore(deps.models.circuits),
+    alerts: deps.alerts,
     loadContext,
     platformCategory: deps.platformCategory,
     endpoint: deps.endpoint,

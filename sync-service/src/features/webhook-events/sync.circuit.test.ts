@@ -52,7 +52,14 @@ it('opens after three failed batches, parks the account’s events without spend
   let crmUp = false;
   const { writer, batches } = recordingWriter(() => (crmUp ? written : down));
   const scheduled: string[][] = [];
+  const alerts: Array<{ accountKey: string; since: Date; reason: string }> = [];
   const pipeline = pipelineWith(models(), writer, {
+    alerts: {
+      opened: (input) => {
+        alerts.push(input);
+        return Promise.resolve();
+      },
+    },
     now: time.now,
     maxAttempts: 9,
     // Its third failure sends the first event 10 minutes on: the probes are others' to make.
@@ -71,6 +78,10 @@ it('opens after three failed batches, parks the account’s events without spend
   }
   expect(await stored(first)).toMatchObject({ status: 'received', attemptCount: 3 });
   expect(batches).toHaveLength(3);
+  // The owner is told once, when it opens (not at each failed probe after).
+  expect(alerts).toEqual([
+    { accountKey: accountA.toString(), since: new Date('2026-11-29T10:00:00Z'), reason: OUTAGE },
+  ]);
 
   // A new event of the account is parked: the CRM is not called, no attempt is spent.
   time.at('2026-11-29T10:00:21Z');
@@ -93,6 +104,7 @@ it('opens after three failed batches, parks the account’s events without spend
   time.at('2026-11-29T10:00:51Z');
   await pipeline.processEvents([second.toString(), third.toString()]);
   expect(batches.slice(3)).toEqual([['lead2@batch.example']]);
+  expect(alerts).toHaveLength(1);
   expect(await stored(second)).toMatchObject({ status: 'received', attemptCount: 0 });
   expect(await stored(third)).toMatchObject({
     status: 'received',

@@ -1,0 +1,107 @@
+import type { CrmKind } from '@outsync/contracts';
+import type { CircuitAlerts } from '../../pipeline';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mailer';
+import type { CrmAlertModel } from './crm-alert.model';
+
+/** At most one e-mail per CRM account an hour, however often its circuit opens. */
+export const ALERT_INTERVAL_MS = 60 * 60_000;
+
+const CRM_NAMES: Record<CrmKind, string> = { HUBSPOT: 'HubSpot', SALESFORCE: 'Salesforce' };
+const ACCOUNT_NAMES: Record<CrmKind, string> = { HUBSPOT: 'portal', SALESFORCE: 'org' };
+
+export type CircuitAlertsDeps = {
+  alerts: CrmAlertModel;
+  /** The CRM account (profile): its owner's e-mail, its CRM and its portal or org id. */
+  accountOf(
+    accountKey: string,
+  ): Promise<{ ownerEmail: string; crm: CrmKind; organizationId: string } | null>;
+  /** Absent where no mail can be sent (a harness that does not sync): the alert is logged only. */
+  mailer?: Mailer | undefined;
+  publicUrl: string;
+  now(): Date;
+  logger: Logger;
+};
+
+/**
+ * Tells a CRM account's owner when its circuit opens (issue 29 "Alerts"): the CRM, since when,
+ * the cause in its own words, that nothing is lost, and the fix. One e-mail an hour at most.
+ */
+export function createCircuitAlerts(deps: CircuitAlertsDeps): CircuitAlerts {
+  const log = deps.logger.child({ component: 'alerts' });
+
+  /** Claims this hour's e-mail for the account; false when one went out within the hour. */
+  async function claim(accountKey: string, now: Date): Promise<boolean> {
+    try {
+      await deps.alerts.updateOne(
+        { _id: accountKey, sentAt: { $lte: new Date(now.getTime() - ALERT_INTERVAL_MS) } },
+        { $set: { sentAt: now } },
+        { upsert: true },
+      );
+      return true;
+    } catch (error) {
+      // The upsert met the account's recent alert (its filter did not match it).
+      if ((error as { code?: unknown }).code === 11000) return false;
+      throw error;
+    }
+  }
+
+  return {
+    async opened({ accountKey, since, reason }) {
+      const account = await deps.accountOf(accountKey);
+      if (!account) return;
+      const now = deps.now();
+      if (!(await claim(accountKey, now))) return;
+      const message = circuitOpenedMail({ ...account, since, reason, publicUrl: deps.publicUrl });
+      if (!deps.mailer) {
+        log.warn({ account: accountKey }, 'CRM account failing; no mailer to tell its owner');
+        return;
+      }
+      await deps.mailer.send({ to: account.ownerEmail, ...message }).catch((error: unknown) => {
+        // Let the next opening try again rather than stay silent for an hour.
+        log.error({ err: error, account: accountKey }, 'could not send the CRM failure alert');
+        return deps.alerts.deleteOne({ _id: accountKey, sentAt: now });
+      });
+    },
+  };
+}
+
+/** The alert's subject and body (plain text and HTML of the same words). */
+export function circuitOpenedMail(input: {
+  crm: CrmKind;
+  organizationId: string;
+  since: Date;
+  reason: string;
+  publicUrl: string;
+}) {
+  const crm = CRM_NAMES[input.crm];
+  const account = `${ACCOUNT_NAMES[input.crm]} ${input.organizationId}`;
+  const since = `${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const history = `${input.publicUrl.replace(/\/+$/, '')}/admin/dashboard/history/webhook-logs`;
+  const lines = [
+    `Since ${since}, ${crm} has refused every write to ${account}:`,
+    input.reason,
+    '',
+    `OutSync holds this account's events and tries ${crm} every 30 seconds. They are written as soon as it answers; nothing is lost, and their attempts are not used up meanwhile.`,
+    '',
+    `If ${crm}'s status page shows no outage, the connection is the likely cause: reconnect the ${crm} profile in OutSync (Accounts, CRM profiles).`,
+    '',
+    `The waiting events: ${history}`,
+  ];
+  return {
+    subject: `OutSync: ${crm} ${account} is failing; its events are waiting`,
+    text: lines.join('\n'),
+    html: lines
+      .map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`))
+      .filter((line) => line !== '')
+      .join('\n'),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
