@@ -65,7 +65,56 @@ export type ErrorResponse = {
  * Koa's own middleware (http-errors, body parsing) keep their status, and their message when
  * it is meant to be shown. Anything else is an internal error whose details stay in the log.
  */
+/** The database cannot be reached now (down, failing over): the request may pass in a moment. */
+const DATABASE_UNAVAILABLE = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoPoolClearedError',
+  'MongoTopologyClosedError',
+]);
+
+/**
+ * zlib's and brotli's codes for a body that does not decompress (they carry no status). Read
+ * without `instanceof`: Node's own errors may come from another realm.
+ */
+function isUndecompressable(error: unknown): boolean {
+  const code =
+    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : null;
+  // Brotli's codes are its decoder's error names: ERR__ERROR_FORMAT_…, ERR_BROTLI_….
+  return typeof code === 'string' && /^(Z_|ERR_BROTLI|ERR__ERROR_)/.test(code);
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const name =
+    typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : null;
+  return typeof name === 'string' && DATABASE_UNAVAILABLE.has(name);
+}
+
 export function toErrorResponse(error: unknown): ErrorResponse {
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      envelope: {
+        code: ErrorCodes.notReady,
+        message: 'The service cannot reach its database right now; try again in a few seconds.',
+      },
+      headers: { 'Retry-After': '5' },
+      unexpected: false,
+    };
+  }
+  if (isUndecompressable(error)) {
+    return {
+      status: 400,
+      envelope: {
+        code: ErrorCodes.badRequest,
+        message: 'The request body does not decompress as its Content-Encoding says.',
+      },
+      headers: {},
+      unexpected: false,
+    };
+  }
   if (error instanceof HttpError) {
     const envelope: ErrorEnvelope = { message: error.message, code: error.code };
     if (error.details !== undefined) envelope.details = error.details;

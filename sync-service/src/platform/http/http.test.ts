@@ -40,6 +40,14 @@ const boomRoute = defineRoute({
   description: 'fails',
 });
 
+const dbDownRoute = defineRoute({
+  method: 'get',
+  path: '/api/db-down',
+  response: z.object({}),
+  auth: 'none',
+  description: 'meets a database outage',
+});
+
 const signedInRoute = defineRoute({
   method: 'post',
   path: '/api/signed-in',
@@ -79,6 +87,12 @@ beforeAll(async () => {
   }));
   addRoute(router, boomRoute, () => {
     throw new Error('connection to mongodb://admin:hunter2@db failed');
+  });
+  addRoute(router, dbDownRoute, () => {
+    // What the driver throws while MongoDB is down or failing over.
+    const error = new Error('connect ECONNREFUSED 127.0.0.1:27017');
+    error.name = 'MongoServerSelectionError';
+    throw error;
   });
   addRoute(router, signedInRoute, (_input, ctx) => ({ email: ctx.state.user?.email ?? '' }));
   addRoute(router, adminRoute, () => ({ ok: true }), { roles: ['ADMIN'] });
@@ -185,6 +199,19 @@ describe('error envelope', () => {
         err: expect.objectContaining({ message: expect.stringContaining('failed') }),
       }),
     );
+  });
+});
+
+describe('a database outage', () => {
+  it('answers 503 not_ready with Retry-After, not a 500', async () => {
+    const response = await fetch(`${baseUrl}/api/db-down`);
+
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({
+      code: 'not_ready',
+      message: 'The service cannot reach its database right now; try again in a few seconds.',
+    });
   });
 });
 
