@@ -209,7 +209,7 @@ describe('buildOpenApiDocument', () => {
     // Session is the default: the operation needs the session cookie scheme.
     expect(operation.security).toEqual([{ session: [] }]);
     expect(built.components?.securitySchemes).toEqual({
-      session: { type: 'apiKey', in: 'cookie', name: 'outsync_session' },
+      session: { type: 'apiKey', in: 'cookie', name: 'outsync.sid' },
     });
   });
 });

@@ -59,7 +59,7 @@ export function buildOpenApiDocument(routes: RouteTable, options: OpenApiOptions
               session: {
                 type: 'apiKey',
                 in: 'cookie',
-                name: options.sessionCookie ?? 'outsync_session',
+                name: options.sessionCookie ?? 'outsync.sid',
               },
             },
           }
@@ -81,7 +81,11 @@ function operation(
   const responses: Record<string, unknown> = {
     [String(route.status ?? 200)]: {
       description: 'Success',
-      content: jsonContent(components.add(`${pascal(name)}Response`, route.response)),
+      // A string answer goes out as plain text (Koa's body of a string), not as JSON.
+      content:
+        route.response._zod.def.type === 'string'
+          ? { 'text/plain': { schema: { type: 'string' } } }
+          : jsonContent(components.add(`${pascal(name)}Response`, route.response)),
     },
   };
   if (request.params || request.query || request.body) {

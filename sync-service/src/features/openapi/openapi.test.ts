@@ -38,4 +38,15 @@ describe('GET /api/openapi.json', () => {
       });
     }
   });
+
+  it('is true to the wire: the session cookie the service sets, the plain-text code', async () => {
+    const document = await createApiClient({ prefix: service.url }).openapi();
+
+    expect(document.components).toMatchObject({
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'outsync.sid' } },
+    });
+    expect(document.paths['/api/admin/webhooks/generate']?.post).toMatchObject({
+      responses: { 200: { content: { 'text/plain': { schema: { type: 'string' } } } } },
+    });
+  });
 });
