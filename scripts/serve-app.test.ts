@@ -19,7 +19,13 @@ const webhooksDist = dist('mfe-webhooks', { 'mf-manifest.json': '{"id":"outsync_
 
 let api: http.Server;
 let apiOrigin: string;
-const seen: Array<{ method?: string; url?: string; body: string; forwardedHost?: string }> = [];
+const seen: Array<{
+  method?: string;
+  url?: string;
+  body: string;
+  forwardedHost?: string;
+  headers?: http.IncomingHttpHeaders;
+}> = [];
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
@@ -32,6 +38,7 @@ beforeAll(async () => {
         url: req.url,
         body,
         forwardedHost: req.headers['x-forwarded-host'] as string | undefined,
+        headers: req.headers,
       });
       res.writeHead(201, { 'Content-Type': 'application/json', 'X-Upstream': 'yes' });
       res.end(JSON.stringify({ ok: true }));
@@ -139,6 +146,50 @@ test.each(['/api/admin/webhooks?x=1', '/auth/code', '/webhooks/abc123', '/oauth?
     });
   },
 );
+
+test('the health endpoints are the service’s on the shell’s origin too, not the app’s page', async () => {
+  const { url } = await shell();
+  for (const health of ['/healthz', '/readyz']) {
+    const response = await fetch(`${url}${health}`);
+    expect(response.headers.get('x-upstream')).toBe('yes');
+    expect(seen.at(-1)?.url).toBe(health);
+  }
+});
+
+test('hop-by-hop headers stay on their connection: the service never sees the client’s', async () => {
+  const { url } = await shell();
+  const target = new URL(`${url}/api/admin/webhooks`);
+  const status = await new Promise<number>((resolve, reject) => {
+    const sent = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: 'POST',
+        path: target.pathname,
+        headers: {
+          'content-type': 'application/json',
+          connection: 'close, x-hop-secret',
+          'x-hop-secret': 'for the proxy only',
+          'keep-alive': 'timeout=5',
+          'x-end-to-end': 'kept',
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on('error', reject);
+    sent.end('{"email":"a@b.co"}');
+  });
+  expect(status).toBe(201);
+  const headers = seen.at(-1)?.headers ?? {};
+  expect(headers['x-end-to-end']).toBe('kept');
+  expect(headers['x-hop-secret']).toBeUndefined();
+  expect(headers['keep-alive']).toBeUndefined();
+  expect(headers.connection).not.toBe('close, x-hop-secret');
+  expect(seen.at(-1)?.body).toBe('{"email":"a@b.co"}');
+});
 
 test('a path that only starts like an API prefix is not forwarded', async () => {
   const { url } = await shell();

@@ -106,7 +106,34 @@ async function sendRemotesFile(res: ServerResponse, file: string) {
   }
 }
 
-/** A plain streaming reverse proxy: method, path, headers and body go through untouched. */
+/** Headers of one connection, not of the message (RFC 9110 §7.6.1): a proxy drops them. */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+/** The headers without the hop-by-hop ones, and without those `Connection` names. */
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const dropped = new Set([...HOP_BY_HOP, ...named]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !dropped.has(name)));
+}
+
+/**
+ * A plain streaming reverse proxy: method, path, end-to-end headers and body go through; the
+ * hop-by-hop headers stay on their own connection (a client's `Connection: close` must not
+ * close the proxy's connection to the service mid-body).
+ */
 function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
   const target = new URL(req.url ?? '/', origin);
   const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
@@ -117,7 +144,7 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
     {
       method: req.method,
       headers: {
-        ...req.headers,
+        ...endToEnd(req.headers),
         host: target.host,
         'x-forwarded-for': forwardedFor,
         'x-forwarded-host': req.headers.host ?? '',
@@ -125,7 +152,7 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
       },
     },
     (upstreamRes) => {
-      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+      res.writeHead(upstreamRes.statusCode ?? 502, endToEnd(upstreamRes.headers));
       upstreamRes.pipe(res);
     },
   );

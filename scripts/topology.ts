@@ -112,4 +112,11 @@ export function syncServiceOrigin(env: Env = process.env): string {
 }
 
 /** Paths the shell proxies to the sync-service (ARCHITECTURE.md §1; /readyz feeds the status widget). */
-export const proxiedPrefixes = ['/api', '/auth', '/oauth', '/webhooks', '/readyz'] as const;
+export const proxiedPrefixes = [
+  '/api',
+  '/auth',
+  '/oauth',
+  '/webhooks',
+  '/healthz',
+  '/readyz',
+] as const;
