@@ -40,7 +40,10 @@ export async function findContacts(
     'email',
     'hubspot_owner_id',
     'company',
-    ...(counters ? [OPENS_COUNTER, CLICKS_COUNTER] : []),
+    // A counter the portal lacks (not created: no schema scope) is neither read nor written.
+    ...(counters
+      ? [OPENS_COUNTER, CLICKS_COUNTER].filter((name) => !context.catalog.missing.has(name))
+      : []),
   ];
   const found = await readKnownContacts(context, groups, wanted);
   const maxRank = Math.max(0, ...groups.map((group) => group.keys.length));

@@ -14,6 +14,18 @@ import {
 } from './hubspot-mapping';
 import { findContacts, groupContactsByLead } from './hubspot-contact-lookup';
 import {
+  createSkipWarnings,
+  isOutsyncProperty,
+  isSkippable,
+  missingPropertiesOf,
+  missingWarning,
+  refusedProperties,
+  refusedWarning,
+  without,
+  type RefusedProperty,
+  type SkipWarnings,
+} from './hubspot-skipped-properties';
+import {
   describe,
   type ContactGroup,
   type HubspotItem,
@@ -30,9 +42,32 @@ type ContactWrites = {
 /**
  * The contact step: each lead's contact looked up, then updated (found), upserted by e-mail or
  * created (not found), one batch call each; the contact is recorded on the events it wrote.
+ * OutSync properties the portal lacks are left out, and so are properties HubSpot refuses as
+ * read-only or unknown (the write is sent again without them): the events are written with a
+ * warning saying what was skipped and why.
  */
 export async function writeContacts(context: HubspotWriteContext, items: HubspotItem[]) {
-  const pending = items.filter((item) => !item.steps.contactWritten);
+  const warnings = createSkipWarnings();
+  // Like a missing Salesforce field, the warning stands on every event that would write a
+  // missing property, its contact written now or by an earlier attempt.
+  const { refusal } = context.catalog;
+  for (const item of items) {
+    const missing = missingPropertiesOf(item, context.catalog);
+    if (refusal && missing.length > 0) warnings.add([item.id], missingWarning(missing, refusal));
+  }
+  await writePending(
+    context,
+    items.filter((item) => !item.steps.contactWritten),
+    warnings,
+  );
+  warnings.warn(context.outcomes);
+}
+
+async function writePending(
+  context: HubspotWriteContext,
+  pending: HubspotItem[],
+  warnings: SkipWarnings,
+) {
   if (pending.length === 0) return;
   const found = groupContactsByLead(context, pending);
   const counters = found.some((group) =>
@@ -51,23 +86,22 @@ export async function writeContacts(context: HubspotWriteContext, items: Hubspot
     if (typeof company === 'string' && company.trim() !== '')
       context.contactCompanies.set(id, company);
   }
-  const refused = await sendContactWrites(
-    context,
-    groups,
-    planContactWrites(groups, current, written),
-  );
+  const plan = planContactWrites(groups, current, written, context.catalog.missing);
+  const refused = await sendContactWrites(context, groups, plan, warnings);
   await recordContacts(context, groups, refused);
 }
 
+/** Each group's write, without the OutSync properties the portal lacks (`missing`). */
 function planContactWrites(
   groups: ContactGroup[],
   current: Map<string, HubspotRecord>,
   written: WrittenCounts | null,
+  missing: ReadonlySet<string>,
 ): ContactWrites {
   const plan: ContactWrites = { updates: [], upserts: [], creates: [] };
   for (const group of groups) {
     const found = group.recordId === null ? undefined : current.get(group.recordId);
-    const properties = mergedProperties(group, found, written);
+    const properties = without(mergedProperties(group, found, written), missing);
     if (group.recordId !== null) {
       plan.updates.push({ group, properties });
       continue;
@@ -84,15 +118,61 @@ function planContactWrites(
 
 const traceOf = (group: ContactGroup) => group.items[0]?.id ?? '';
 
-/** Sends the updates, upserts and creates; answers the groups HubSpot refused. */
+/**
+ * Sends the plan; answers the groups HubSpot refused. A group refused only for properties HubSpot
+ * will not take (read-only, or not in the portal and not OutSync's) is sent once more without
+ * them, and its events are warned.
+ */
 async function sendContactWrites(
   context: HubspotWriteContext,
   groups: ContactGroup[],
   plan: ContactWrites,
+  warnings: SkipWarnings,
 ): Promise<Set<ContactGroup>> {
-  const { client } = context;
   const byTrace = new Map(groups.map((group) => [traceOf(group), group]));
   const refusal = contactRefusals(context, groups, byTrace);
+  const skipped = new Map<ContactGroup, RefusedProperty[]>();
+  for (const error of await sendPlan(context, plan, byTrace)) {
+    const problems = refusedProperties(error);
+    if (problems.length === 0 || !problems.every(isSkippable)) {
+      refusal.refuse([error]);
+      continue;
+    }
+    for (const group of refusal.groupsOf(error))
+      skipped.set(group, [...(skipped.get(group) ?? []), ...problems]);
+  }
+  if (skipped.size === 0) return refusal.refused;
+  const again = <Write extends ContactWrite>(writes: Write[]): Write[] =>
+    writes.flatMap((write) => {
+      const problems = skipped.get(write.group);
+      if (!problems || refusal.refused.has(write.group)) return [];
+      const names = new Set(problems.map((problem) => problem.name));
+      return [{ ...write, properties: without(write.properties, names) }];
+    });
+  refusal.refuse(
+    await sendPlan(
+      context,
+      { updates: again(plan.updates), upserts: again(plan.upserts), creates: again(plan.creates) },
+      byTrace,
+    ),
+  );
+  for (const [group, problems] of skipped)
+    if (!refusal.refused.has(group))
+      warnings.add(
+        group.items.map((item) => item.id),
+        refusedWarning(problems),
+      );
+  return refusal.refused;
+}
+
+/** Sends the updates, upserts and creates; answers HubSpot's errors. New contacts get their id. */
+async function sendPlan(
+  context: HubspotWriteContext,
+  plan: ContactWrites,
+  byTrace: Map<string, ContactGroup>,
+): Promise<HubspotBatchError[]> {
+  const { client } = context;
+  const errors: HubspotBatchError[] = [];
   if (plan.updates.length > 0) {
     const answer = await client.batchUpdateObjects(
       'contacts',
@@ -102,7 +182,7 @@ async function sendContactWrites(
         objectWriteTraceId: traceOf(group),
       })),
     );
-    refusal.refuse(answer.errors);
+    errors.push(...answer.errors);
   }
   if (plan.upserts.length > 0) {
     const answer = await client.batchUpsertObjects(
@@ -114,7 +194,7 @@ async function sendContactWrites(
         objectWriteTraceId: traceOf(group),
       })),
     );
-    refusal.refuse(answer.errors);
+    errors.push(...answer.errors);
     const byEmail = new Map(plan.upserts.map((upsert) => [upsert.email, upsert.group]));
     for (const result of answer.results) {
       const group =
@@ -131,13 +211,13 @@ async function sendContactWrites(
         objectWriteTraceId: traceOf(group),
       })),
     );
-    refusal.refuse(answer.errors);
+    errors.push(...answer.errors);
     for (const result of answer.results) {
       const group = result.objectWriteTraceId ? byTrace.get(result.objectWriteTraceId) : undefined;
       if (group) group.recordId = result.id;
     }
   }
-  return refusal.refused;
+  return errors;
 }
 
 /**
@@ -159,9 +239,10 @@ function contactRefusals(
   };
   const refuse = (errors: HubspotBatchError[]) => {
     for (const error of errors) {
-      // Someone deleted one of OutSync's properties in HubSpot: check them again next time.
-      const missingProperty = error.message.includes('PROPERTY_DOESNT_EXIST');
-      if (missingProperty) context.propertyCache.delete(context.portalId);
+      // Someone deleted one of OutSync's properties in HubSpot: check them again next time (the
+      // retry creates it, or leaves it out with a warning when HubSpot will not let OutSync).
+      const missingProperty = lacksOutsyncProperty(error);
+      if (missingProperty) context.propertyCache.forget(context.portalId);
       // A contact deleted or merged since the lookup: the retry looks the lead up again.
       const vanished = error.category === 'OBJECT_NOT_FOUND';
       for (const group of groupsOf(error)) {
@@ -173,7 +254,15 @@ function contactRefusals(
       }
     }
   };
-  return { refused, refuse };
+  return { refused, refuse, groupsOf };
+}
+
+function lacksOutsyncProperty(error: HubspotBatchError): boolean {
+  const problems = refusedProperties(error);
+  if (problems.length === 0) return error.message.includes('PROPERTY_DOESNT_EXIST');
+  return problems.some(
+    (problem) => problem.error === 'PROPERTY_DOESNT_EXIST' && isOutsyncProperty(problem.name),
+  );
 }
 
 /** Records the contact on the events of each group HubSpot wrote. */

@@ -9,7 +9,7 @@ import type { LeadGroup, ScopedRecordIds } from '../lead-lookup';
 import type { RecordIdCache } from '../record-id-cache';
 import type { StepOutcomes } from '../write-outcomes';
 import type { HubspotWriteSettings, LookupKey } from './hubspot-mapping';
-import type { PropertyCache } from './hubspot-properties';
+import type { PropertyCache, PropertyCatalog } from './hubspot-properties';
 
 export type HubspotWriterDeps = {
   client: HubspotClient;
@@ -35,6 +35,8 @@ export type HubspotWriteContext = Omit<HubspotWriterDeps, 'contactIds'> & {
   outcomes: StepOutcomes;
   /** The company name each contact found holds (`company`), by contact id: a new company's name. */
   contactCompanies: Map<string, string>;
+  /** The portal's OutSync properties as the properties step found them: the missing are not written. */
+  catalog: PropertyCatalog;
 };
 
 /** HubSpot's IN filter takes up to 100 values. */

@@ -13,7 +13,7 @@ import type { WriteItem, WriteOutcome, WrittenEventCounts } from '../crm-writer'
 import { createHubspotWriter } from './hubspot-writer';
 import type { HubspotWriteSettings } from './hubspot-mapping';
 import { settings } from './hubspot-mapping.test-support';
-import { createPropertyCache, type PropertyCache } from './hubspot-properties';
+import { COMPLETE_CATALOG, createPropertyCache, type PropertyCache } from './hubspot-properties';
 import type { RecordIdCache } from '../record-id-cache';
 import { TEST_LEAD, testEvent } from '../write-test-events';
 
@@ -69,7 +69,7 @@ export function writer(
 /** A cache that already knows the portal's properties exist. */
 export function knownProperties(): PropertyCache {
   const cache = createPropertyCache();
-  cache.set(PORTAL, Promise.resolve());
+  cache.set(PORTAL, COMPLETE_CATALOG);
   return cache;
 }
 
@@ -166,6 +166,8 @@ export function outcomesOf(map: Map<string, WriteOutcome>) {
 }
 
 export const WRITTEN = { kind: 'written' };
+/** HubSpot's own contact properties the writer writes (every portal has them). */
+export const STANDARD_PROPERTY_NAMES = Object.keys(LEAD_PROPERTIES);
 export const CONTACT_READ = ['email', 'hubspot_owner_id', 'company'];
 export const COUNTERS = ['os_number_of_email_opens', 'os_number_of_email_link_clicks'];
 
@@ -212,6 +214,20 @@ export function updateContacts(
 ) {
   post('/crm/v3/objects/contacts/batch/update', { inputs }, answer);
 }
+
+/** What an EMAIL_OPEN of LEAD writes with custom properties on, but its opens counter. */
+export const OPEN_PROPERTIES = {
+  ...LEAD_PROPERTIES,
+  os_last_update_occurred: AT,
+  os_last_update_source: 'Smartlead',
+  os_last_campaign_id: '42',
+  os_last_campaign_name: 'Q4 outreach',
+  os_last_email_campaign_id: '42',
+  os_last_email_campaign_name: 'Q4 outreach',
+  os_last_open_time: AT,
+  os_last_open_subject: 'Quick question',
+  os_last_open_message: 'Hi Ana',
+};
 
 /** The 52 os_* contact properties of the reference catalog. */
 export const OUTSYNC_PROPERTY_NAMES = [
@@ -282,6 +298,15 @@ export function typesOf(name: string) {
   if (name.endsWith('_time') || name === 'os_last_update_occurred')
     return { type: 'datetime', fieldType: 'date' };
   return { type: 'string', fieldType: name.endsWith('_message') ? 'textarea' : 'text' };
+}
+
+/** The portal's contact properties, as HubSpot lists them. */
+export function listContactProperties(names: string[]) {
+  get(
+    '/crm/v3/properties/contacts',
+    { archived: 'false' },
+    { body: { results: names.map(hubspotProperty) } },
+  );
 }
 
 export function hubspotProperty(name: string) {

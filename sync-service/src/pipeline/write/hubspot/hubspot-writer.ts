@@ -6,7 +6,7 @@ import { writeCompanies } from './hubspot-companies';
 import { writeContacts } from './hubspot-contacts';
 import { writeEngagements } from './hubspot-engagements';
 import type { HubspotWriteSettings } from './hubspot-mapping';
-import { ensureOutsyncProperties } from './hubspot-properties';
+import { COMPLETE_CATALOG, ensureOutsyncProperties } from './hubspot-properties';
 import {
   contactCacheKey,
   type HubspotWriteContext,
@@ -20,8 +20,10 @@ export type { HubspotWriterDeps } from './hubspot-write-context';
  * whole batch: contacts (looked up per the webhook's lookup method, then updated or created),
  * companies and their association, then engagements. Each completed step is recorded on its
  * events before the next starts, so a retry skips finished work. One event's refusal fails that
- * event only; a rate limit or an outage sends every unfinished event back for a retry. Automatic
- * replies are not written (automated-replies.ts).
+ * event only; a rate limit or an outage sends every unfinished event back for a retry. A property
+ * HubSpot will not take (OutSync's own without the schema scope, a read-only one) is left out and
+ * the event is written with a warning (hubspot-skipped-properties.ts). Automatic replies are not
+ * written (automated-replies.ts).
  */
 export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotWriteSettings> {
   const { contactIds, ...rest } = deps;
@@ -35,6 +37,7 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
         record,
         outcomes,
         contactCompanies: new Map(),
+        catalog: COMPLETE_CATALOG,
       };
       const open = () => items.filter(outcomes.isOpen);
       skipAutomatedReplies(items, outcomes);
@@ -49,11 +52,19 @@ export function createHubspotWriter(deps: HubspotWriterDeps): CrmWriter<HubspotW
   };
 }
 
-/** OutSync's `os_*` contact properties, when an event writes them. */
+/**
+ * OutSync's `os_*` contact properties, when an event writes them. Those HubSpot will not let
+ * OutSync create (the optional schema scope declined) are left out of the contact step, which
+ * warns the events that would have written them; an outage or a rate limit fails the step.
+ */
 async function ensureProperties(
   context: HubspotWriteContext,
   items: readonly { settings: HubspotWriteSettings }[],
 ) {
   if (items.some((item) => item.settings.createContactCustomProperties))
-    await ensureOutsyncProperties(context.client, context.portalId, context.propertyCache);
+    context.catalog = await ensureOutsyncProperties(
+      context.client,
+      context.portalId,
+      context.propertyCache,
+    );
 }
