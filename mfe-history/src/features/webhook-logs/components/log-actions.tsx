@@ -74,8 +74,9 @@ export function LogActions({ filters }: { filters: WebhookLogFilterQuery }) {
 
   const capped =
     asking && asking.count.count >= asking.count.limit ? t.capped(asking.count.limit) : '';
+  // A div of its own: the screen's column stretches its children, the button keeps its width.
   return (
-    <>
+    <div>
       <Button $variant="secondary" onClick={start} disabled={count.isPending}>
         {count.isPending ? t.counting : action === 'retry' ? t.retry : t.release}
       </Button>
@@ -92,6 +93,6 @@ export function LogActions({ filters }: { filters: WebhookLogFilterQuery }) {
         onConfirm={confirm}
         onCancel={() => setAsking(null)}
       />
-    </>
+    </div>
   );
 }
