@@ -195,11 +195,12 @@ export async function runBlockListSync(
   );
   const refusedInList = checked.valid.filter((value) => refused.has(value)).length;
   const notSynced = checked.invalid.length + refusedInList + refusedUnnamed;
+  const synced = Math.max(0, checked.valid.length - refusedInList - refusedUnnamed);
   const finishedAt = deps.now();
   if (batches.length === 0 || diff.removed.length > 0 || checked.invalid.length > 0) {
     await writeLog(deps, sync, {
       entities: [],
-      entityDetails: describeRun(checked, diff.removed, batches.length === 0),
+      entityDetails: describeRun(checked, diff.removed, batches.length === 0 ? synced : null),
       syncedAt: finishedAt,
       lastError: null,
     });
@@ -209,7 +210,7 @@ export async function runBlockListSync(
     lastFetchedAt: finishedAt,
     lastError: null,
     lastSmartleadError: null,
-    countItemsSynced: Math.max(0, checked.valid.length - refusedInList - refusedUnnamed),
+    countItemsSynced: synced,
     countItemsNotSynced: notSynced,
   });
   log.info({ added: diff.toAdd.length, notSynced }, 'block-list run finished');
@@ -310,13 +311,20 @@ async function release(
   );
 }
 
-/** Paused or deleted mid-run: what was written is recorded; nothing else changes. */
+/**
+ * Paused, deleted or taken over mid-run: what was written is recorded; nothing else changes.
+ * A deleted sync's state goes (this run may have saved a batch after the delete removed it).
+ */
 async function stopped(deps: BlockListRunDeps, held: Held): Promise<BlockListRunOutcome> {
-  await deps.syncs.updateOne(
+  const left = await deps.syncs.updateOne(
     { _id: held.sync._id, 'lease.runId': held.runId },
     { $set: { progress: null, lease: null, status: 'QUEUED', updatedAt: deps.now() } },
   );
-  return { ran: false, reason: 'paused' };
+  if (left.matchedCount > 0) return { ran: false, reason: 'paused' };
+  if (await deps.syncs.exists({ _id: held.sync._id }))
+    return { ran: false, reason: 'held_elsewhere' };
+  await deps.states.deleteOne({ _id: held.sync._id });
+  return { ran: false, reason: 'not_found' };
 }
 
 async function fail(
@@ -401,13 +409,15 @@ function describeInvalid(invalid: readonly InvalidValue[]): string {
     .join(', ');
 }
 
+/** `alreadyBlocked`: when the run wrote nothing, the list's values the platform holds. */
 function describeRun(
   checked: CheckedValues,
   removed: readonly string[],
-  nothingNew: boolean,
+  alreadyBlocked: number | null,
 ): string {
   const parts: string[] = [];
-  if (nothingNew) parts.push(`Nothing new: ${count(checked.valid.length)} already blocked.`);
+  // The values the platform refused are in the list but not blocked: not counted here.
+  if (alreadyBlocked !== null) parts.push(`Nothing new: ${count(alreadyBlocked)} already blocked.`);
   if (removed.length > 0)
     parts.push(`Left the CRM list, still blocked ${count(removed.length)}: ${listed(removed)}.`);
   if (checked.invalid.length > 0)
