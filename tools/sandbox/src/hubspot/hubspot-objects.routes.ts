@@ -23,6 +23,7 @@ import {
   type HubspotObjectType,
 } from './hubspot-schema.ts';
 import {
+  associationFilterType,
   matchesFilterGroups,
   matchesQuery,
   searchProblem,
@@ -315,17 +316,24 @@ function batchArchive(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): v
 function search(ctx: Ctx, store: HubspotStore, type: HubspotObjectType): void {
   const body = bodyObject(ctx);
   const properties = store.propertyMap(type);
-  const problem = searchProblem(body, (name) => properties.has(name));
+  const problem = searchProblem(
+    body,
+    (name) => properties.has(name) || associationFilterType(name) !== undefined,
+  );
   if (problem) return validationError(ctx, problem);
   const limit = clamp(asNumber(body.limit, 10), 1, SEARCH_LIMITS.pageSize);
   const after = Math.max(0, asNumber(body.after, 0));
   const query = asString(body.query);
   const hits = sortRecords(
-    store
-      .all(type)
-      .filter(
-        (record) => matchesQuery(record, query) && matchesFilterGroups(record, body.filterGroups),
-      ),
+    store.all(type).filter(
+      (record) =>
+        matchesQuery(record, query) &&
+        matchesFilterGroups(record, body.filterGroups, {
+          typeOf: (name) => properties.get(name)?.type,
+          associatedIds: (found, toType) =>
+            store.associationsOf(type, found.id, toType).map((edge) => edge.toId),
+        }),
+    ),
     body.sorts,
   );
   const requested = requestedProperties(body.properties);

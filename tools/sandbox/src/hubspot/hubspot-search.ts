@@ -1,4 +1,5 @@
 import { asArray, asString, isObject, type JsonObject } from '../core/http.ts';
+import { objectTypeOf, type HubspotObjectType } from './hubspot-schema.ts';
 import type { CrmRecord } from './hubspot-store.ts';
 
 export const SEARCH_LIMITS = { groups: 5, filtersPerGroup: 10, filtersTotal: 25, pageSize: 200 };
@@ -96,14 +97,35 @@ function filterProblem(
   return undefined;
 }
 
+/**
+ * What a filter needs to know beyond the record: each property's type (datetime, date and number
+ * properties compare by value, as HubSpot documents: `EQ` 1767225600000 matches a timestamp
+ * stored as 2026-01-01T00:00:00Z) and the record's associations, for the `associations.contact`
+ * pseudo-property HubSpot's search takes ("records associated with contact 123").
+ */
+export interface SearchContext {
+  typeOf(property: string): string | undefined;
+  associatedIds(record: CrmRecord, toType: HubspotObjectType): string[];
+}
+
+/** `associations.contact` (or `.company`, `.email`, `.task`): the object type it names. */
+export function associationFilterType(propertyName: string): HubspotObjectType | undefined {
+  const match = /^associations\.(.+)$/.exec(propertyName);
+  return match ? objectTypeOf(match[1]) : undefined;
+}
+
 /** Filter groups are ORed, filters inside a group ANDed; no groups matches everything. */
-export function matchesFilterGroups(record: CrmRecord, filterGroups: unknown): boolean {
+export function matchesFilterGroups(
+  record: CrmRecord,
+  filterGroups: unknown,
+  context: SearchContext,
+): boolean {
   const groups = asArray(filterGroups).map((group) =>
     isObject(group) ? asArray(group.filters).map(toFilter) : [],
   );
   if (groups.length === 0) return true;
   return groups.some((filters) =>
-    filters.every((filter) => filter !== undefined && matches(record, filter)),
+    filters.every((filter) => filter !== undefined && matches(record, filter, context)),
   );
 }
 
@@ -150,10 +172,14 @@ function toFilter(value: unknown): Filter | undefined {
   };
 }
 
-function matches(record: CrmRecord, filter: Filter): boolean {
+function matches(record: CrmRecord, filter: Filter, context: SearchContext): boolean {
+  const associated = associationFilterType(filter.propertyName);
+  if (associated) return matchesAssociation(context.associatedIds(record, associated), filter);
   const actual =
     filter.propertyName === 'hs_object_id' ? record.id : record.properties[filter.propertyName];
   const expected = filter.value ?? '';
+  const byValue = BY_VALUE_TYPES.has(context.typeOf(filter.propertyName) ?? '');
+  const equal = byValue ? equalValue : equalText;
   switch (filter.operator) {
     case 'EQ':
       return actual !== undefined && equal(actual, expected);
@@ -190,9 +216,42 @@ function matches(record: CrmRecord, filter: Filter): boolean {
   }
 }
 
+/** Property types whose values HubSpot compares as numbers or instants, not as text. */
+const BY_VALUE_TYPES = new Set(['datetime', 'date', 'number']);
+
+/** An association filter: the record is (or is not) associated with the given id(s). */
+function matchesAssociation(ids: string[], filter: Filter): boolean {
+  const wanted =
+    filter.operator === 'IN' || filter.operator === 'NOT_IN' ? filter.values : [filter.value ?? ''];
+  const hit = ids.some((id) => wanted.includes(id));
+  switch (filter.operator) {
+    case 'EQ':
+    case 'IN':
+      return hit;
+    case 'NEQ':
+    case 'NOT_IN':
+      return !hit;
+    case 'HAS_PROPERTY':
+      return ids.length > 0;
+    case 'NOT_HAS_PROPERTY':
+      return ids.length === 0;
+    default:
+      return false;
+  }
+}
+
 /** HubSpot compares strings case-insensitively (e-mails and domains in particular). */
-function equal(actual: string, expected: string): boolean {
+function equalText(actual: string, expected: string): boolean {
   return actual.toLowerCase() === expected.toLowerCase();
+}
+
+/** A datetime, date or number: the same instant or quantity, whatever its spelling. */
+function equalValue(actual: string, expected: string): boolean {
+  const left = comparable(actual);
+  const right = comparable(expected);
+  return typeof left === 'number' && typeof right === 'number'
+    ? left === right
+    : equalText(actual, expected);
 }
 
 function containsToken(actual: string, token: string): boolean {

@@ -115,6 +115,61 @@ describe('HubSpot e-mails and tasks through @hubspot/api-client', () => {
     ]);
   });
 
+  it('searches e-mails by a datetime value and by the contact they are associated with', async () => {
+    // HubSpot compares datetime properties by value: the epoch milliseconds a client sends match
+    // the timestamp it stored as ISO text (and a different instant does not). Records associated
+    // with one contact are found with the `associations.contact` pseudo-property.
+    const [first, second] = await Promise.all([
+      contact('same-second-1@engage.example'),
+      contact('same-second-2@engage.example'),
+    ]);
+    const emails = await hub.client.crm.objects.emails.batchApi.create({
+      inputs: [first, second].map((person) => ({
+        properties: { hs_timestamp: '2026-04-01T08:00:00.000Z', hs_email_subject: 'Step 1' },
+        associations: [
+          {
+            to: { id: person.id },
+            types: [{ associationCategory: HUBSPOT_DEFINED, associationTypeId: 198 }],
+          },
+        ],
+      })),
+    });
+    const search = (filters: Array<{ propertyName: string; value: string }>) =>
+      hub.client.crm.objects.emails.searchApi.doSearch({
+        filterGroups: [
+          {
+            filters: filters.map((filter) => ({ ...filter, operator: FilterOperatorEnum.Eq })),
+          },
+        ],
+        sorts: [],
+        properties: ['hs_email_subject'],
+        limit: 10,
+        after: '0',
+      });
+    const atThatTime = await search([{ propertyName: 'hs_timestamp', value: '1775030400000' }]);
+    expect(atThatTime.results.map((result) => result.id).sort()).toEqual(
+      emails.results.map((result) => result.id).sort(),
+    );
+    const aSecondLater = await search([{ propertyName: 'hs_timestamp', value: '1775030401000' }]);
+    expect(aSecondLater.total).toBe(0);
+    const ofSecond = await search([
+      { propertyName: 'hs_timestamp', value: '1775030400000' },
+      { propertyName: 'associations.contact', value: second.id },
+    ]);
+    const secondEmail = emails.results.find((result) =>
+      ofSecond.results.some((found) => found.id === result.id),
+    );
+    expect(ofSecond.total).toBe(1);
+    expect(secondEmail).toBeDefined();
+    const read = await hub.client.crm.objects.emails.basicApi.getById(
+      ofSecond.results[0]?.id ?? '',
+      undefined,
+      undefined,
+      ['contacts'],
+    );
+    expect(read.associations?.contacts?.results.map((result) => result.id)).toEqual([second.id]);
+  });
+
   it('refuses a task whose enumeration value is not one of the property options (400)', async () => {
     // HubSpot validates enumeration properties against their options: "Property values were
     // not valid", error INVALID_OPTION.
