@@ -51,6 +51,7 @@ import {
   createWebhookLogsService,
   createHeldEvents,
   crmCircuitModel,
+  crmCreateClaimModel,
   webhookDeliveryModel,
   webhookEventModel,
 } from './features/webhook-events';
@@ -107,6 +108,7 @@ function buildModels(db: Database) {
     events: webhookEventModel(connection),
     dedup: webhookDeliveryModel(connection),
     crmCircuits: crmCircuitModel(connection),
+    crmCreateClaims: crmCreateClaimModel(connection),
     crmAlerts: crmAlertModel(connection),
     holds: categoryHoldModel(connection),
     leadStates: leadCategoryStateModel(connection),
@@ -127,7 +129,12 @@ export function compose(deps: CompositionDeps) {
   const { users, profiles, webhooks } = accounts;
 
   const pipeline = createSyncEngine({
-    models: { events: models.events, dedup: models.dedup, circuits: models.crmCircuits },
+    models: {
+      events: models.events,
+      dedup: models.dedup,
+      circuits: models.crmCircuits,
+      createClaims: models.crmCreateClaims,
+    },
     holds: createHoldStore({ holds: models.holds, leadStates: models.leadStates }),
     alerts: createCircuitAlerts({
       alerts: models.crmAlerts,

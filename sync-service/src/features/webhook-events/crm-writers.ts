@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { CrmWriter } from '../../pipeline/write/crm-writer';
+import type { CreateClaims, CrmWriter } from '../../pipeline/write/crm-writer';
 import { createHubspotWriter } from '../../pipeline/write/hubspot/hubspot-writer';
 import { createPropertyCache } from '../../pipeline/write/hubspot/hubspot-properties';
 import { createRecordIdCache } from '../../pipeline/write/record-id-cache';
@@ -23,6 +23,7 @@ export type CrmWriters = {
 export function createCrmWriters(deps: {
   connections: CrmConnections;
   events: WebhookEventModel;
+  createClaims: CreateClaims;
 }): CrmWriters {
   const propertyCache = createPropertyCache();
   const salesforceFieldCache = createSalesforceFieldCache();
@@ -40,6 +41,8 @@ export function createCrmWriters(deps: {
         };
       const counts = (leadKeys: readonly string[]) =>
         writtenEventCounts(deps.events, profile._id.toString(), leadKeys);
+      const recordedActivities = (activityIds: readonly string[]) =>
+        activitiesRecorded(deps.events, profile, activityIds);
       if (profile.crm === 'SALESFORCE') {
         const writer = createSalesforceWriter({
           client: deps.connections.salesforceClient(profile),
@@ -47,6 +50,8 @@ export function createCrmWriters(deps: {
           fieldCache: salesforceFieldCache,
           writtenEventCounts: counts,
           personIds: recordIds,
+          recordedActivities,
+          createClaims: deps.createClaims,
         });
         return {
           writer: queue.oneAtATime(`salesforce:${profile.organizationId}`, writer),
@@ -59,6 +64,8 @@ export function createCrmWriters(deps: {
         propertyCache,
         writtenEventCounts: counts,
         contactIds: recordIds,
+        recordedActivities,
+        createClaims: deps.createClaims,
       });
       return {
         writer: queue.oneAtATime(`hubspot:${profile.organizationId}`, writer),
@@ -92,6 +99,31 @@ function createAccountQueue() {
       };
     },
   };
+}
+
+/**
+ * Of these activity ids, those an event of the same CRM account (any profile connected to it)
+ * records, with that event's id.
+ */
+async function activitiesRecorded(
+  events: WebhookEventModel,
+  profile: ProfileDoc,
+  activityIds: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await events
+    .find(
+      {
+        'steps.engagementId': { $in: [...activityIds] },
+        crm: profile.crm,
+        hubId: profile.organizationId,
+      },
+      { _id: 1, 'steps.engagementId': 1 },
+    )
+    .lean<Array<{ _id: Types.ObjectId; steps: { engagementId?: string } }>>();
+  const owners = new Map<string, string>();
+  for (const row of rows)
+    if (row.steps.engagementId) owners.set(row.steps.engagementId, row._id.toString());
+  return owners;
 }
 
 /** Per lead, the opens and clicks of the profile whose contact write is recorded. */

@@ -1,4 +1,5 @@
 export { crmCircuitModel } from './crm-circuit.model';
+export { crmCreateClaimModel } from './crm-create-claim.model';
 export { createSyncDispatcher, type SyncDispatcher } from './dispatcher';
 export { createEventStore } from './event-store';
 export { createHeldEvents, type HeldEvents } from './held-events';

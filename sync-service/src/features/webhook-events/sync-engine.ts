@@ -15,12 +15,19 @@ import type { CrmConnections, ProfileDoc } from '../profiles';
 import type { WebhookDoc } from '../webhooks';
 import { createCrmWriters } from './crm-writers';
 import { createCircuitStore } from './circuit-store';
+import { createCreateClaims } from './create-claims-store';
+import type { CrmCreateClaimModel } from './crm-create-claim.model';
 import type { CrmCircuitModel } from './crm-circuit.model';
 import { createEventStore } from './event-store';
 import type { WebhookDeliveryModel, WebhookEventModel } from './webhook-event.model';
 
 export type SyncEngineDeps = {
-  models: { events: WebhookEventModel; dedup: WebhookDeliveryModel; circuits: CrmCircuitModel };
+  models: {
+    events: WebhookEventModel;
+    dedup: WebhookDeliveryModel;
+    circuits: CrmCircuitModel;
+    createClaims: CrmCreateClaimModel;
+  };
   holds: HoldStore;
   /** Told when a CRM account's circuit opens. */
   alerts: CircuitAlerts;
@@ -47,7 +54,11 @@ export type SyncEngineDeps = {
  * retries, workers run the jobs.
  */
 export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
-  const writers = createCrmWriters({ connections: deps.connections, events: deps.models.events });
+  const writers = createCrmWriters({
+    connections: deps.connections,
+    events: deps.models.events,
+    createClaims: createCreateClaims(deps.models.createClaims),
+  });
 
   async function loadContext(webhookId: string): Promise<WebhookContext | null> {
     const webhook = await deps.webhookById(webhookId);

@@ -72,6 +72,8 @@ WebhookEventSchema.index(
 WebhookEventSchema.index({ webhookId: 1, leadKey: 1, status: 1, receivedAt: 1 });
 // The open and click counters: a lead's events of one CRM account whose contact is written.
 WebhookEventSchema.index({ userProfileId: 1, leadKey: 1, eventType: 1 });
+// A retry's "did another event already record this activity?" (the writers' recovery path).
+WebhookEventSchema.index({ 'steps.engagementId': 1 }, { sparse: true });
 // History (spec 02 §2.9, issue 13): each filter's field, then the list's order (receivedAt,
 // _id, newest first), so a page is read in order without a sort and a count scans only the
 // matching keys. A customer's queries always carry userId; their eventType and status have

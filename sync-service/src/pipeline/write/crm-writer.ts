@@ -30,6 +30,34 @@ export type WrittenEventCounts = (
   leadKeys: readonly string[],
 ) => Promise<Map<string, { opens: number; clicks: number }>>;
 
+/**
+ * Of these CRM activity ids (e-mails, tasks), the ones an event of the log already records as its
+ * own, with that event's id: a retry never adopts an activity another event wrote.
+ */
+export type RecordedActivities = (activityIds: readonly string[]) => Promise<Map<string, string>>;
+
+/** Another process's claim on a new record, as `CreateClaims.claim` found it. */
+export type CreateClaim =
+  /** This writer may create it; `afterAnother`: a holder that stopped had claimed it before. */
+  | { kind: 'mine'; afterAnother: boolean }
+  /** Another writer created it: its id. */
+  | { kind: 'created'; recordId: string }
+  /** Another writer is creating it now. */
+  | { kind: 'busy' };
+
+/**
+ * Who creates a new CRM record several workers may want at once (a company of one domain, a
+ * person of one e-mail): claimed in the database before the create, shared by every process.
+ * Keys name the CRM account, the object and the record's identity.
+ */
+export type CreateClaims = {
+  claim(key: string, holder: string): Promise<CreateClaim>;
+  /** The holder created it: later claims of `key` answer its id (for a while). */
+  created(key: string, holder: string, recordId: string): Promise<void>;
+  /** The holder's create failed: the key is free again. */
+  release(key: string, holder: string): Promise<void>;
+};
+
 /** Saves completed steps on the event before the writer goes on (a retry then skips them). */
 export type StepRecorder = (eventId: string, steps: Partial<SyncSteps>) => Promise<void>;
 

@@ -1,4 +1,5 @@
 import type { HubspotProperties } from '../../../connectors/crm/hubspot/hubspot-objects.types';
+import { claimCreates } from '../create-claims';
 import { companyOf } from './hubspot-mapping';
 import {
   describe,
@@ -52,7 +53,12 @@ async function findCompanies(
   return idOf;
 }
 
-/** Creates the companies of the domains HubSpot lacks; adds their ids to `idOf`. */
+/**
+ * Creates the companies of the domains HubSpot lacks; adds their ids to `idOf`. Each domain is
+ * claimed first (shared by every worker): a company another worker created meanwhile is used,
+ * one it is creating right now is left to a later attempt, and one claimed after a worker that
+ * stopped mid-create is searched for again.
+ */
 async function createCompanies(
   context: HubspotWriteContext,
   pending: PendingCompany[],
@@ -63,21 +69,47 @@ async function createCompanies(
     if (!idOf.has(company.domain) && !toCreate.has(company.domain))
       toCreate.set(company.domain, company.properties);
   if (toCreate.size === 0) return;
-  const answer = await context.client.batchCreateObjects(
-    'companies',
-    [...toCreate].map(([domain, properties]) => ({ properties, objectWriteTraceId: domain })),
-  );
-  for (const result of answer.results) {
-    const domain = result.objectWriteTraceId ?? String(result.properties.domain ?? '');
-    idOf.set(domain, result.id);
+  const keyOf = (domain: string) => `hubspot:${context.portalId}:companies:${domain}`;
+  const eventsOf = (domain: string) =>
+    pending.filter(({ company }) => company.domain === domain).map(({ item }) => item.id);
+  const claimed = await claimCreates(context.createClaims, [...toCreate.keys()].map(keyOf));
+  try {
+    const resumed: string[] = [];
+    for (const domain of [...toCreate.keys()]) {
+      const claim = claimed.claims.get(keyOf(domain));
+      if (claim?.kind === 'created') idOf.set(domain, claim.recordId);
+      else if (claim?.kind === 'busy')
+        context.outcomes.retry(
+          eventsOf(domain),
+          'company',
+          `Another OutSync worker was creating the company of ${domain} at the same moment; the next attempt associates the contact with it.`,
+        );
+      else if (claim?.kind === 'mine' && claim.afterAnother) resumed.push(domain);
+      if (claim?.kind !== 'mine') toCreate.delete(domain);
+    }
+    for (const [domain, id] of await findCompanies(
+      context,
+      resumed.flatMap((domain) => pending.filter(({ company }) => company.domain === domain)),
+    )) {
+      idOf.set(domain, id);
+      toCreate.delete(domain);
+    }
+    if (toCreate.size === 0) return;
+    const answer = await context.client.batchCreateObjects(
+      'companies',
+      [...toCreate].map(([domain, properties]) => ({ properties, objectWriteTraceId: domain })),
+    );
+    for (const result of answer.results) {
+      const domain = result.objectWriteTraceId ?? String(result.properties.domain ?? '');
+      idOf.set(domain, result.id);
+      await claimed.created(keyOf(domain), result.id);
+    }
+    for (const error of answer.errors)
+      for (const domain of error.traceIds)
+        context.outcomes.fail(eventsOf(domain), 'company', describe(error));
+  } finally {
+    await claimed.releaseUncreated();
   }
-  for (const error of answer.errors)
-    for (const domain of error.traceIds)
-      context.outcomes.fail(
-        pending.filter(({ company }) => company.domain === domain).map(({ item }) => item.id),
-        'company',
-        describe(error),
-      );
 }
 
 /** Associates each contact with its company; records the association on its events. */

@@ -21,12 +21,15 @@ export async function writeEngagements(context: HubspotWriteContext, items: Hubs
   });
   if (planned.length === 0) return;
   const toCreate: PlannedEngagement[] = [];
+  const taken = new Set<string>();
   for (const entry of planned) {
     const adopted = entry.item.steps.engagementStartedAt
-      ? await findStarted(context, entry.plan)
+      ? await findStarted(context, entry, taken)
       : null;
-    if (adopted) await engagementWritten(context, entry.item, entry.plan.type, adopted);
-    else toCreate.push(entry);
+    if (adopted) {
+      taken.add(adopted);
+      await engagementWritten(context, entry.item, entry.plan.type, adopted);
+    } else toCreate.push(entry);
   }
   const now = new Date();
   await Promise.all(
@@ -83,27 +86,54 @@ async function engagementWritten(
   await context.record(item.id, { engagementId: id, engagementType: type });
 }
 
+/** An activity found on a retry counts as this attempt's when created at most this long before it. */
+const STARTED_SLACK_MS = 60_000;
+
 /**
  * An engagement whose create was sent by an attempt that stopped before recording the answer:
- * the contact's engagement with the same timestamp and subject, if HubSpot has it.
+ * one associated with this lead's contact, with the event's timestamp and subject, created since
+ * shortly before that attempt, and recorded by no other event (nor adopted by another item of this
+ * batch). A campaign step sent to many leads in the same second shares timestamp and subject;
+ * only the association tells their e-mails apart.
  */
 async function findStarted(
   context: HubspotWriteContext,
-  plan: EngagementPlan,
+  { item, plan }: PlannedEngagement,
+  taken: ReadonlySet<string>,
 ): Promise<string | null> {
   const subjectProperty = plan.type === 'emails' ? 'hs_email_subject' : 'hs_task_subject';
   const timestamp = Date.parse(plan.properties.hs_timestamp ?? '');
+  const since = (item.steps.engagementStartedAt?.getTime() ?? 0) - STARTED_SLACK_MS;
   const records = await context.client.searchObjects(plan.type, {
     filterGroups: [
-      { filters: [{ propertyName: 'hs_timestamp', operator: 'EQ', value: String(timestamp) }] },
+      {
+        filters: [
+          {
+            propertyName: 'associations.contact',
+            operator: 'EQ',
+            value: item.steps.contactId ?? '',
+          },
+          { propertyName: 'hs_timestamp', operator: 'EQ', value: String(timestamp) },
+          { propertyName: 'hs_createdate', operator: 'GTE', value: String(since) },
+        ],
+      },
     ],
     properties: [subjectProperty],
     limit: SEARCH_PAGE,
   });
-  const match = records.find(
+  const candidates = records.filter(
     (record) =>
+      !taken.has(record.id) &&
       (record.properties[subjectProperty] ?? '') === (plan.properties[subjectProperty] ?? ''),
   );
+  if (candidates.length === 0) return null;
+  const recorded = context.recordedActivities
+    ? await context.recordedActivities(candidates.map((record) => record.id))
+    : new Map<string, string>();
+  const match = candidates.find((record) => {
+    const owner = recorded.get(record.id);
+    return owner === undefined || owner === item.id;
+  });
   return match?.id ?? null;
 }
 

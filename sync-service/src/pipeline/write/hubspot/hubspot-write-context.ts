@@ -4,7 +4,13 @@ import type {
   HubspotCrmObjectType,
   HubspotRecord,
 } from '../../../connectors/crm/hubspot/hubspot-objects.types';
-import type { StepRecorder, WriteItem, WrittenEventCounts } from '../crm-writer';
+import type {
+  CreateClaims,
+  RecordedActivities,
+  StepRecorder,
+  WriteItem,
+  WrittenEventCounts,
+} from '../crm-writer';
 import type { LeadGroup, ScopedRecordIds } from '../lead-lookup';
 import type { RecordIdCache } from '../record-id-cache';
 import type { StepOutcomes } from '../write-outcomes';
@@ -20,6 +26,10 @@ export type HubspotWriterDeps = {
   writtenEventCounts?: WrittenEventCounts;
   /** Contacts found by lookup key (shared by the writers of a process); none: always look up. */
   contactIds?: RecordIdCache;
+  /** Activities other events already record; without it, only this batch's are known. */
+  recordedActivities?: RecordedActivities;
+  /** Shared claims on new records (companies, people) two workers may create at once. */
+  createClaims?: CreateClaims;
 };
 
 export type HubspotItem = WriteItem<HubspotWriteSettings>;

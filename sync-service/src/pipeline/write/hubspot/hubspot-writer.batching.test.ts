@@ -112,7 +112,14 @@ describe('a retry', () => {
       '/crm/v3/objects/emails/search',
       {
         filterGroups: [
-          { filters: [{ propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS }] },
+          {
+            filters: [
+              { propertyName: 'associations.contact', operator: 'EQ', value: '501' },
+              { propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS },
+              // A minute before the attempt that started the create (10:00:05).
+              { propertyName: 'hs_createdate', operator: 'GTE', value: '1795427945000' },
+            ],
+          },
         ],
         properties: ['hs_email_subject'],
         limit: 200,
@@ -155,6 +162,67 @@ describe('a retry', () => {
     expect(recorded).toEqual([['e2', { engagementId: '904', engagementType: 'emails' }]]);
   });
 
+  it("does not adopt an e-mail another event records as its own, and creates this event's", async () => {
+    post(
+      '/crm/v3/objects/emails/search',
+      {
+        filterGroups: [
+          {
+            filters: [
+              { propertyName: 'associations.contact', operator: 'EQ', value: '501' },
+              { propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS },
+              { propertyName: 'hs_createdate', operator: 'GTE', value: '1795427945000' },
+            ],
+          },
+        ],
+        properties: ['hs_email_subject'],
+        limit: 200,
+      },
+      {
+        body: { total: 1, results: [hubspotRecord('904', { hs_email_subject: 'Quick question' })] },
+      },
+    );
+    nock(API)
+      .post('/crm/v3/objects/emails/batch/create')
+      .reply(() => {
+        calls.push('POST /crm/v3/objects/emails/batch/create');
+        return [
+          201,
+          { status: 'COMPLETE', results: [hubspotRecord('907', {}, { objectWriteTraceId: 'e2' })] },
+        ];
+      });
+    const asked: string[][] = [];
+    const recordedElsewhere = (ids: readonly string[]) => {
+      asked.push([...ids]);
+      return Promise.resolve(new Map([['904', 'e-other']]));
+    };
+
+    const outcomes = await writer(undefined, undefined, undefined, recordedElsewhere).write(
+      [
+        item('e2', {
+          event: { type: 'EMAIL_SENT' },
+          steps: {
+            contactId: '501',
+            contactWritten: true,
+            engagementStartedAt: new Date('2026-11-23T10:00:05.000Z'),
+          },
+        }),
+      ],
+      record,
+    );
+
+    expect(asked).toEqual([['904']]);
+    expect(calls).toEqual([
+      'POST /crm/v3/objects/emails/search',
+      'POST /crm/v3/objects/emails/batch/create',
+    ]);
+    expect(outcomesOf(outcomes)).toEqual({ e2: WRITTEN });
+    expect(recorded).toEqual([
+      ['e2', { engagementStartedAt: expect.any(Date) as Date }],
+      ['e2', { engagementId: '907', engagementType: 'emails' }],
+    ]);
+  });
+
   it('creates the engagement when the search finds none, and reads the contact of an unfinished contact step by id', async () => {
     post(
       '/crm/v3/objects/contacts/batch/read',
@@ -166,7 +234,14 @@ describe('a retry', () => {
       '/crm/v3/objects/tasks/search',
       {
         filterGroups: [
-          { filters: [{ propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS }] },
+          {
+            filters: [
+              { propertyName: 'associations.contact', operator: 'EQ', value: '501' },
+              { propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS },
+              // A minute before the attempt that started the create (10:00:05).
+              { propertyName: 'hs_createdate', operator: 'GTE', value: '1795427945000' },
+            ],
+          },
         ],
         properties: ['hs_task_subject'],
         limit: 200,
@@ -190,7 +265,7 @@ describe('a retry', () => {
         item('e1', {
           event: { type: 'EMAIL_SENT' },
           settings: { createOrUpdateTask: true },
-          steps: { contactId: '501', engagementStartedAt: new Date() },
+          steps: { contactId: '501', engagementStartedAt: new Date('2026-11-23T10:00:05.000Z') },
         }),
       ],
       record,

@@ -9,7 +9,12 @@ import { createHubspotClient } from '../../../connectors/crm/hubspot';
 import type { TokenAuth } from '../../../connectors/http';
 import { useNockHooks } from '../../../connectors/test-support';
 import type { SyncSteps } from '../../event-record';
-import type { WriteItem, WriteOutcome, WrittenEventCounts } from '../crm-writer';
+import type {
+  RecordedActivities,
+  WriteItem,
+  WriteOutcome,
+  WrittenEventCounts,
+} from '../crm-writer';
 import { createHubspotWriter } from './hubspot-writer';
 import type { HubspotWriteSettings } from './hubspot-mapping';
 import { settings } from './hubspot-mapping.test-support';
@@ -55,6 +60,7 @@ export function writer(
   propertyCache: PropertyCache = createPropertyCache(),
   writtenEventCounts?: WrittenEventCounts,
   contactIds?: RecordIdCache,
+  recordedActivities?: RecordedActivities,
 ) {
   const client = createHubspotClient({ apiUrl: API, auth, retries: 0 });
   return createHubspotWriter({
@@ -63,6 +69,7 @@ export function writer(
     propertyCache,
     writtenEventCounts,
     contactIds,
+    recordedActivities,
   });
 }
 

@@ -3,6 +3,7 @@ import type {
   SalesforceRow,
   SalesforceSaveResult,
 } from '../../../connectors/crm/salesforce/salesforce-objects.types';
+import { claimCreates } from '../create-claims';
 import { mergeByRecord, type WrittenCounts } from '../lead-groups';
 import { readWrittenCounts, recordContactWritten } from '../lead-lookup';
 import {
@@ -15,6 +16,7 @@ import {
 import { mergedFields, visible } from './salesforce-person-fields';
 import { findPeople, groupPeopleByLead } from './salesforce-person-lookup';
 import {
+  personCacheKey,
   refuse,
   saveRecords,
   type PersonGroup,
@@ -115,15 +117,55 @@ async function savePeople(
   );
   const unchanged = plan.updates.filter((update) => Object.keys(update.fields).length === 0);
   await recordPeople(context, unchanged, refused);
-  await saveRecords(
-    plan.creates,
-    () =>
-      client.createRecords(
-        object,
-        plan.creates.map((create) => create.fields),
-      ),
-    apply,
-  );
+  await createPeople(context, plan.creates, apply);
+}
+
+/**
+ * Creates the new people, each claimed first (shared by every worker): a person another worker
+ * created or is creating meanwhile, or one a worker that stopped mid-create may have created, is
+ * left to the next attempt, whose lookup finds it.
+ */
+async function createPeople(
+  context: PersonObjectContext,
+  creates: PersonWrite[],
+  apply: (writes: PersonWrite[], results: SalesforceSaveResult[]) => Promise<void>,
+) {
+  if (creates.length === 0) return;
+  const { client, object } = context;
+  const keyOf = ({ group }: PersonWrite) =>
+    `salesforce:${context.orgId}:${object}:${group.keys.map(personCacheKey).join('|')}`;
+  const claimed = await claimCreates(context.createClaims, creates.map(keyOf));
+  try {
+    const mine = creates.filter((create) => {
+      const claim = claimed.claims.get(keyOf(create));
+      if (claim?.kind === 'mine' && !claim.afterAnother) return true;
+      context.outcomes.retry(
+        create.group.items.map((item) => item.id),
+        'person',
+        `Another OutSync worker was creating this ${object} at the same moment; the next attempt updates it.`,
+      );
+      return false;
+    });
+    await saveRecords(
+      mine,
+      () =>
+        client.createRecords(
+          object,
+          mine.map((create) => create.fields),
+        ),
+      async (writes, results) => {
+        await apply(writes, results);
+        await Promise.all(
+          writes.map((write, index) => {
+            const result = results[index];
+            return result?.success ? claimed.created(keyOf(write), result.id) : undefined;
+          }),
+        );
+      },
+    );
+  } finally {
+    await claimed.releaseUncreated();
+  }
 }
 
 /** Takes each saved person's id; settles the events of each refused one. */

@@ -134,8 +134,8 @@ async function taskWritten(context: SalesforceWriteContext, item: SalesforceItem
 
 /**
  * Tasks whose create an earlier attempt sent without recording the answer: the person's Task
- * with the same subject and date, created since shortly before that attempt, if Salesforce has
- * it. One query for all of them.
+ * with the same subject and date, created since shortly before that attempt and recorded by no
+ * other event, if Salesforce has it. One query for all of them.
  */
 async function findStartedTasks(
   context: SalesforceWriteContext,
@@ -149,12 +149,24 @@ async function findStartedTasks(
     values: [...new Set(entries.map(({ item }) => item.steps.contactId ?? ''))],
     select: ['Subject', 'ActivityDate', 'CreatedDate'],
   });
+  const candidates = rows.filter((row) =>
+    entries.some(
+      ({ item, fields }) =>
+        row.Subject === fields.Subject &&
+        sameId(String(row.WhoId ?? ''), item.steps.contactId ?? ''),
+    ),
+  );
+  const recorded =
+    candidates.length > 0 && context.recordedActivities
+      ? await context.recordedActivities(candidates.map((row) => row.Id))
+      : new Map<string, string>();
   const taken = new Set<string>();
   for (const { item, fields } of entries) {
     const since = (item.steps.engagementStartedAt?.getTime() ?? 0) - STARTED_SLACK_MS;
     const match = rows.find(
       (row) =>
         !taken.has(row.Id) &&
+        (recorded.get(row.Id) ?? item.id) === item.id &&
         sameId(String(row.WhoId ?? ''), item.steps.contactId ?? '') &&
         row.Subject === fields.Subject &&
         row.ActivityDate === fields.ActivityDate &&

@@ -7,7 +7,13 @@ import type {
   SalesforceRecordError,
   SalesforceSaveResult,
 } from '../../../connectors/crm/salesforce/salesforce-objects.types';
-import type { StepRecorder, WriteItem, WrittenEventCounts } from '../crm-writer';
+import type {
+  CreateClaims,
+  RecordedActivities,
+  StepRecorder,
+  WriteItem,
+  WrittenEventCounts,
+} from '../crm-writer';
 import type { LeadGroup, ScopedRecordIds } from '../lead-lookup';
 import type { RecordIdCache } from '../record-id-cache';
 import type { StepOutcomes } from '../write-outcomes';
@@ -23,6 +29,10 @@ export type SalesforceWriterDeps = {
   writtenEventCounts?: WrittenEventCounts;
   /** People found by lookup key (shared by the writers of a process); none: always look up. */
   personIds?: RecordIdCache;
+  /** Tasks other events already record; without it, only this batch's are known. */
+  recordedActivities?: RecordedActivities;
+  /** Shared claims on new records (companies, people) two workers may create at once. */
+  createClaims?: CreateClaims;
 };
 
 export type SalesforceItem = WriteItem<SalesforceWriteSettings>;

@@ -292,4 +292,43 @@ describe('a retry', () => {
       ['e2', { engagementId: '00TB', engagementType: 'tasks' }],
     ]);
   });
+
+  it("does not adopt a Task another event records as its own, and creates this event's", async () => {
+    ownerTimeZone();
+    const steps = {
+      contactId: '003A',
+      contactWritten: true,
+      engagementStartedAt: new Date('2026-11-23T12:00:00.000Z'),
+    };
+    query(
+      "SELECT Id, WhoId, Subject, ActivityDate, CreatedDate FROM Task WHERE WhoId IN ('003A')",
+      [
+        row('Task', {
+          Id: '00TA',
+          WhoId: '003A',
+          Subject: 'Quick question',
+          ActivityDate: DAY,
+          CreatedDate: '2026-11-23T12:00:01.000+0000',
+        }),
+      ],
+    );
+    collection('POST', 'Task', [emailTask('003A')], { body: [saved('00TC')] });
+    const asked: string[][] = [];
+    const recordedElsewhere = (ids: readonly string[]) => {
+      asked.push([...ids]);
+      return Promise.resolve(new Map([['00TA', 'e-other']]));
+    };
+
+    const outcomes = await writer(undefined, undefined, undefined, recordedElsewhere).write(
+      [item('e1', {}, {}, steps)],
+      record,
+    );
+
+    expect(asked).toEqual([['00TA']]);
+    expect([...outcomes.values()]).toEqual([written]);
+    expect(recorded).toEqual([
+      ['e1', { engagementStartedAt: expect.any(Date) as Date }],
+      ['e1', { engagementId: '00TC', engagementType: 'tasks' }],
+    ]);
+  });
 });

@@ -9,7 +9,12 @@ import { createSalesforceClient } from '../../../connectors/crm/salesforce';
 import type { TokenAuth } from '../../../connectors/http';
 import { useNockHooks } from '../../../connectors/test-support';
 import type { SyncSteps } from '../../event-record';
-import type { WriteItem, WriteOutcome, WrittenEventCounts } from '../crm-writer';
+import type {
+  RecordedActivities,
+  WriteItem,
+  WriteOutcome,
+  WrittenEventCounts,
+} from '../crm-writer';
 import {
   createSalesforceFieldCache,
   createSalesforceWriter,
@@ -64,6 +69,7 @@ export function writer(
   fieldCache: SalesforceFieldCache = createSalesforceFieldCache(),
   writtenEventCounts?: WrittenEventCounts,
   personIds?: RecordIdCache,
+  recordedActivities?: RecordedActivities,
 ) {
   const client = createSalesforceClient({
     instanceUrl: INSTANCE,
@@ -71,7 +77,14 @@ export function writer(
     auth,
     retries: 0,
   });
-  return createSalesforceWriter({ client, orgId: ORG, fieldCache, writtenEventCounts, personIds });
+  return createSalesforceWriter({
+    client,
+    orgId: ORG,
+    fieldCache,
+    writtenEventCounts,
+    personIds,
+    recordedActivities,
+  });
 }
 
 export type Answer = { status?: number; body: unknown };
