@@ -112,6 +112,44 @@ describe('event generator', () => {
 });
 
 describe('controls', () => {
+  it('injects errors only on the path named, and after applying the request when asked', async () => {
+    await sandbox.request('POST', '/_faults', {
+      body: {
+        system: 'hubspot',
+        errorRate: 1,
+        errorPath: '/objects/emails',
+        errorAfterApply: true,
+      },
+    });
+    const email = await sandbox.request('POST', '/hubspot/crm/v3/objects/emails', {
+      headers: auth,
+      body: {
+        properties: { hs_timestamp: '2026-05-01T10:00:00.000Z', hs_email_subject: 'Lost answer' },
+      },
+    });
+    const contact = await sandbox.request('POST', '/hubspot/crm/v3/objects/contacts', {
+      headers: auth,
+      body: { properties: { email: 'not-faulted@controls.example' } },
+    });
+    await sandbox.request('POST', '/_faults', {
+      body: { system: 'hubspot', errorRate: 0, errorPath: null, errorAfterApply: false },
+    });
+
+    expect(email.status).toBe(503);
+    expect(at(email.body, 'category')).toBe('INTERNAL_ERROR');
+    expect(contact.status).toBe(201);
+    // The e-mail was created all the same: only its answer was lost.
+    const found = await sandbox.request('POST', '/hubspot/crm/v3/objects/emails/search', {
+      headers: auth,
+      body: {
+        filterGroups: [
+          { filters: [{ propertyName: 'hs_email_subject', operator: 'EQ', value: 'Lost answer' }] },
+        ],
+      },
+    });
+    expect(at(found.body, 'total')).toBe(1);
+  });
+
   it('injects errors per system and clears them on reset', async () => {
     await sandbox.request('POST', '/_faults', { body: { system: 'instantly', errorRate: 1 } });
     const failing = await sandbox.request('GET', '/instantly/api/v2/workspaces/current', {

@@ -201,7 +201,12 @@ export function resilienceHelpers(cluster: () => Cluster) {
     });
   }
 
-  function setHubspotFaults(faults: { rateLimit: number | null; errorRate: number }) {
+  function setHubspotFaults(faults: {
+    rateLimit: number | null;
+    errorRate: number;
+    errorPath?: string | null;
+    errorAfterApply?: boolean;
+  }) {
     return sandboxCall('POST', '/_faults', { system: 'hubspot', ...faults });
   }
 

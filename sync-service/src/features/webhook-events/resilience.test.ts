@@ -263,6 +263,61 @@ describe('the sync pipeline under failure', () => {
     await expectHubspotHoldsEachOnce(report.leads, logs);
   });
 
+  it('writes each lead of a campaign step sent in the same second with one subject to its own contact, once, while HubSpot loses the answers of e-mail creates it applied', async () => {
+    // Issue 30: a retry of an e-mail whose create's answer was lost looked for "the e-mail an
+    // earlier attempt created" by timestamp and subject across the portal, and took another
+    // lead's (150 leads share both here).
+    const hook = await smartleadWebhook();
+    const lostAnswer = (log: WebhookEventDoc) =>
+      log.attempts.some(
+        (attempt) =>
+          attempt.outcome === 'retrying' && /emails\/batch\/create/.test(attempt.message ?? ''),
+      );
+    let report: CampaignReport;
+    try {
+      await setHubspotFaults({
+        rateLimit: DEFAULT_RATE_LIMITS.hubspot.limit,
+        errorRate: 0.5,
+        errorPath: '/objects/emails/batch/create',
+        errorAfterApply: true,
+      });
+      report = await simulateCampaign({
+        webhookUrl: webhookUrl(hook.code),
+        leads: 150,
+        eventTypes: ['EMAIL_SENT'],
+        ratePerSecond: 0,
+        seed: 1104,
+        at: '2026-11-25T09:00:00.000Z',
+        subject: 'Quick question',
+      });
+      expect(report).toMatchObject({ events: 150, accepted: 150, failed: 0 });
+      await pollUntil(
+        async () => {
+          const logs = await logsOf(hook._id);
+          return {
+            synced: logs.filter((log) => log.status === 'synced').length,
+            lostAnswers: logs.filter(lostAnswer).length,
+          };
+        },
+        (progress) => progress.synced >= 20 && progress.lostAnswers >= 10,
+        { timeoutMs: 60_000, what: 'e-mails synced, and e-mail creates applied but retrying' },
+      );
+    } finally {
+      await setHubspotFaults({
+        rateLimit: DEFAULT_RATE_LIMITS.hubspot.limit,
+        errorRate: 0,
+        errorPath: null,
+        errorAfterApply: false,
+      });
+    }
+    const logs = await finalLogs(hook._id, report.accepted, 120_000);
+    expect(countBy(logs, (log) => log.status)).toEqual({ synced: 150 });
+    expectEachIdentitySyncedOnce(logs);
+    // One e-mail per event, each on its own lead's contact: the applied ones adopted, none
+    // taken from another lead, none written twice.
+    await expectHubspotHoldsEachOnce(report.leads, logs);
+  });
+
   it('loses and duplicates nothing in Salesforce when a worker is killed during a 1,000-event burst and Salesforce is down for a while', async () => {
     const hook = await salesforceWebhook();
     const events = webhookEventModel(db.connection);

@@ -8,6 +8,13 @@ import { RollingWindow } from '../core/rolling-window.ts';
  */
 export interface FaultSettings {
   errorRate: number;
+  /** Injected errors only on requests whose path contains this (null: every request). */
+  errorPath: string | null;
+  /**
+   * The injected error comes after the system applied the request (the write happened, the
+   * answer is lost): a client sees a failure for what was done.
+   */
+  errorAfterApply: boolean;
   rateLimit: number | null;
   rateWindowMs: number;
   latencyMs: number;
@@ -120,6 +127,8 @@ export class FaultRegistry {
       const { limit, windowMs, sustained } = this.defaults[system];
       this.settings.set(system, {
         errorRate: 0,
+        errorPath: null,
+        errorAfterApply: false,
         rateLimit: limit,
         rateWindowMs: windowMs,
         latencyMs: 0,
@@ -134,6 +143,8 @@ export class FaultRegistry {
     return (
       this.settings.get(system) ?? {
         errorRate: 0,
+        errorPath: null,
+        errorAfterApply: false,
         rateLimit: null,
         rateWindowMs: RATE_LIMIT_WINDOW_MS,
         latencyMs: 0,
@@ -167,6 +178,14 @@ export class FaultRegistry {
       const next: FaultSettings = {
         errorRate:
           'errorRate' in input ? clampRate(asNumber(input.errorRate, 0)) : current.errorRate,
+        errorPath:
+          'errorPath' in input
+            ? typeof input.errorPath === 'string' && input.errorPath !== ''
+              ? input.errorPath
+              : null
+            : current.errorPath,
+        errorAfterApply:
+          'errorAfterApply' in input ? input.errorAfterApply === true : current.errorAfterApply,
         rateLimit: 'rateLimit' in input ? parseLimit(input.rateLimit) : current.rateLimit,
         rateWindowMs:
           'rateWindowMs' in input
@@ -266,9 +285,12 @@ export class FaultRegistry {
     return Math.max(0, limit - count);
   }
 
-  shouldFail(system: SandboxSystem): boolean {
-    const { errorRate } = this.get(system);
-    return errorRate > 0 && Math.random() < errorRate;
+  /** Whether to answer this request with an injected error: `before` or `after` applying it. */
+  shouldFail(system: SandboxSystem, path: string): 'before' | 'after' | null {
+    const { errorRate, errorPath, errorAfterApply } = this.get(system);
+    if (errorRate <= 0 || (errorPath !== null && !path.includes(errorPath))) return null;
+    if (Math.random() >= errorRate) return null;
+    return errorAfterApply ? 'after' : 'before';
   }
 
   private dropWindows(system: string): void {

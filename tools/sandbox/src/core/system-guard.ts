@@ -34,7 +34,8 @@ export function systemGuard(state: SandboxState): Middleware {
     const settings = faults.get(system);
     if (settings.latencyMs > 0) await delay(settings.latencyMs);
     const exempt = isExempt(ctx.path);
-    if (!exempt && faults.shouldFail(system)) {
+    const fault = exempt ? null : faults.shouldFail(system, ctx.path);
+    if (fault === 'before') {
       sendFault(ctx, system);
       stats.record(system, `${ctx.method} ${ctx.path}`, 'fault');
       return;
@@ -53,6 +54,12 @@ export function systemGuard(state: SandboxState): Middleware {
       }
     }
     await next();
+    if (fault === 'after') {
+      // Applied, but the answer is lost: the client sees the system's error.
+      sendFault(ctx, system);
+      stats.record(system, `${ctx.method} ${ctx.path}`, 'fault');
+      return;
+    }
     const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
     stats.record(system, `${ctx.method} ${typeof route === 'string' ? route : ctx.path}`, 'ok');
   };

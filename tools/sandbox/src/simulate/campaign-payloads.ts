@@ -114,13 +114,16 @@ export interface EventContext {
   customLabel?: string;
   /** Also put `os_objectlookup_id` at the payload's top level (platforms vary; some do). */
   lookupIdAtTopLevel: boolean;
+  /** One subject for every lead (a campaign step without personalisation), instead of theirs. */
+  subject?: string;
 }
 
 export type Payload = Record<string, unknown>;
 
 const SUBJECTS = ['Quick question about {company}', 'Idea for {company}', '{first}, worth a chat?'];
 
-function subject(lead: SimulatedLead, step: number): string {
+function subject(lead: SimulatedLead, step: number, fixed?: string): string {
+  if (fixed !== undefined) return fixed;
   return (SUBJECTS[step % SUBJECTS.length] ?? SUBJECTS[0]!)
     .replace('{company}', lead.companyName)
     .replace('{first}', lead.firstName);
@@ -205,7 +208,9 @@ function smartlead(context: EventContext): Payload {
     lead: { ...lead, mapId: lead.id * 10 },
     clientId: null,
     appUrl: `https://app.smartlead.ai/app/master-inbox?leadMap=${lead.id * 10}`,
-    subject: replied ? `Re: ${subject(lead, step)}` : subject(lead, step),
+    subject: replied
+      ? `Re: ${subject(lead, step, context.subject)}`
+      : subject(lead, step, context.subject),
     // The real-world trap: in replies to_email is our own mailbox; the lead is in sl_lead_email.
     to: replied
       ? { name: campaign.senderName, email: campaign.senderEmail }
@@ -283,10 +288,14 @@ function instantly(context: EventContext): Payload {
     variant: 1,
     isFirst: step === 1,
     emailId,
-    email: { subject: subject(lead, step), text: bodyText(lead), html: html(bodyText(lead)) },
+    email: {
+      subject: subject(lead, step, context.subject),
+      text: bodyText(lead),
+      html: html(bodyText(lead)),
+    },
     reply: replied
       ? {
-          subject: `Re: ${subject(lead, step)}`,
+          subject: `Re: ${subject(lead, step, context.subject)}`,
           text: replyText(lead),
           html: html(replyText(lead)),
           snippet: replyText(lead).slice(0, 60),
@@ -347,7 +356,7 @@ function bison(context: EventContext): Payload {
       id: 800_000 + sequence,
       leadId: lead.id,
       step: { id: step },
-      subject: subject(lead, step),
+      subject: subject(lead, step, context.subject),
       body: html(bodyText(lead)),
       status: 'sent',
       scheduledEst: now,

@@ -39,6 +39,8 @@ export interface PlanOptions {
   random: Random;
   /** The event's occurred-at time. */
   timeOf: (index: number) => Date;
+  /** One subject for every lead's e-mails; default: each lead's own. */
+  subject?: string;
 }
 
 /**
@@ -96,6 +98,7 @@ class RunState {
       now: this.options.timeOf(index),
       random,
       lookupIdAtTopLevel: random.chance(0.5),
+      ...(this.options.subject !== undefined ? { subject: this.options.subject } : {}),
     };
     if (platform === 'smartlead') this.smartlead(context, stored);
     if (platform === 'instantly') this.instantly(context, stored);

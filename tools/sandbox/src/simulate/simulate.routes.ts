@@ -184,7 +184,13 @@ async function runCampaign(
     events,
     campaign: setup.campaign,
     random: setup.random,
-    timeOf: (index) => new Date(started + (ratePerSecond > 0 ? (index * 1000) / ratePerSecond : 0)),
+    // `at`: every event stamped with one time (a campaign step sent to many leads in the same
+    // second), still delivered at `ratePerSecond`.
+    timeOf: (index) =>
+      asString(body.at)
+        ? new Date(String(body.at))
+        : new Date(started + (ratePerSecond > 0 ? (index * 1000) / ratePerSecond : 0)),
+    ...(asString(body.subject) !== undefined ? { subject: String(body.subject) } : {}),
   });
   const faults = parseDeliveryFaults(body.faults);
   const { outgoing, reordered } = applyFaults(
