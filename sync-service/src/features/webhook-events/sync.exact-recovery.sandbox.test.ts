@@ -214,6 +214,46 @@ describe('two workers creating one new record at the same moment', () => {
     }
   }, 120_000);
 
+  it('HubSpot: twenty races on a new LinkedIn lead without an e-mail make one contact', async () => {
+    const hubspot: HubspotWriteSettings = hubspotSettings({
+      emailService: 'heyreach',
+      hubspotOwnerId: '70000001',
+      createOrUpdateCompany: false,
+      createOrUpdateTask: false,
+    });
+    for (let race = 1; race <= 20; race += 1) {
+      const lead: CanonicalLead = {
+        ...leadAt('linkedin.example', `li${race}`),
+        email: null,
+        profileUrl: `https://www.linkedin.com/in/race-${race}`,
+      };
+      const logs = [stepLog(), stepLog()];
+      const outcomes = await Promise.all(
+        logs.map((log, worker) =>
+          hubspotWorker().write(
+            [
+              item(`li${race}-${worker}`, lead, hubspot, {
+                event: testEvent({
+                  lead,
+                  platform: 'heyreach',
+                  type: 'VIEWED_PROFILE',
+                  rawEventType: 'viewed_profile',
+                }),
+                leadKey: lead.profileUrl,
+              }),
+            ],
+            log.record,
+          ),
+        ),
+      );
+      expect(kinds(outcomes).filter((kind) => kind !== 'written' && kind !== 'retry')).toEqual([]);
+      const contacts = new Set(
+        logs.flatMap((log) => [...log.steps.values()].flatMap((done) => done.contactId ?? [])),
+      );
+      expect({ race, contacts: contacts.size }).toEqual({ race, contacts: 1 });
+    }
+  }, 120_000);
+
   it('Salesforce: twenty races on a new lead make one Contact per e-mail', async () => {
     const salesforce: SalesforceWriteSettings = salesforceSettings({ hubspotOwnerId: '' });
     for (let race = 1; race <= 20; race += 1) {

@@ -3,6 +3,7 @@ import type {
   HubspotProperties,
   HubspotRecord,
 } from '../../../connectors/crm/hubspot/hubspot-objects.types';
+import { claimCreates } from '../create-claims';
 import { grownCounters, mergeByRecord, type WrittenCounts } from '../lead-groups';
 import { readWrittenCounts, recordContactWritten } from '../lead-lookup';
 import {
@@ -26,6 +27,7 @@ import {
   type SkipWarnings,
 } from './hubspot-skipped-properties';
 import {
+  contactCacheKey,
   describe,
   type ContactGroup,
   type HubspotItem,
@@ -87,8 +89,32 @@ async function writePending(
       context.contactCompanies.set(id, company);
   }
   const plan = planContactWrites(groups, current, written, context.catalog.missing);
-  const refused = await sendContactWrites(context, groups, plan, warnings);
-  await recordContacts(context, groups, refused);
+  // A contact without an e-mail (a LinkedIn lead) is created, not upserted: claimed first, so two
+  // workers never create it twice; one another worker holds is left to the next attempt, whose
+  // lookup finds it.
+  const keyOf = ({ group }: ContactWrite) =>
+    `hubspot:${context.portalId}:contacts:${group.keys.map(contactCacheKey).join('|')}`;
+  const claimed = await claimCreates(context.createClaims, plan.creates.map(keyOf));
+  try {
+    plan.creates = plan.creates.filter((create) => {
+      const claim = claimed.claims.get(keyOf(create));
+      if (claim?.kind === 'mine' && !claim.afterAnother) return true;
+      context.outcomes.retry(
+        create.group.items.map((item) => item.id),
+        'contact',
+        'Another OutSync worker was creating this contact at the same moment; the next attempt updates it.',
+      );
+      return false;
+    });
+    const refused = await sendContactWrites(context, groups, plan, warnings);
+    for (const create of plan.creates)
+      if (create.group.recordId !== null && !refused.has(create.group))
+        await claimed.created(keyOf(create), create.group.recordId);
+    // A group left to the next attempt keeps its retry (an event's first outcome stands).
+    await recordContacts(context, groups, refused);
+  } finally {
+    await claimed.releaseUncreated();
+  }
 }
 
 /** Each group's write, without the OutSync properties the portal lacks (`missing`). */
