@@ -49,6 +49,10 @@ export interface SyncBench {
   pids: { mongo: number; sandbox: number; service: number };
   /** Process ids of the `--role=worker` processes (StartOptions.workers). */
   workerPids: number[];
+  /** Kills the running worker with this pid with SIGKILL (a crash: no shutdown). */
+  killWorker(pid: number): void;
+  /** Starts one more `--role=worker` process; answers its pid once it is up. */
+  addWorker(): Promise<number>;
   /** Sends a signal to the service's process (e.g. SIGUSR2 for the profiler preload). */
   signalService(signal: NodeJS.Signals): void;
   /** Stops the service, the sandbox and the database, and removes the data directory. */
@@ -131,14 +135,16 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
     });
     const webhookUrl = await smartleadWebhookUrl(sandboxUrl, service.url);
     const workers: ChildStarted[] = [];
-    for (let index = 1; index <= (options.workers ?? 0); index++) {
+    const addWorker = async () => {
       const worker = await startWorker(
         env,
-        serviceLogFile.replace(/\.log$/, `-worker${index}.log`),
+        serviceLogFile.replace(/\.log$/, `-worker${workers.length + 1}.log`),
       );
       started.push(worker);
       workers.push(worker);
-    }
+      return worker.pid;
+    };
+    for (let index = 1; index <= (options.workers ?? 0); index++) await addWorker();
 
     const client = new MongoClient(mongoUri);
     await client.connect();
@@ -157,7 +163,14 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
       logs: client.db().collection('webhookLogs'),
       serviceLogFile,
       pids: { mongo: mongo.pid, sandbox: sandbox.pid, service: service.pid },
-      workerPids: workers.map((worker) => worker.pid),
+      get workerPids() {
+        return workers.map((worker) => worker.pid);
+      },
+      killWorker(pid) {
+        if (!workers.some((worker) => worker.pid === pid)) throw new Error(`no worker ${pid}`);
+        process.kill(pid, 'SIGKILL');
+      },
+      addWorker,
       signalService: service.signal,
       stop: stopAll,
     };
@@ -567,9 +580,17 @@ export async function postCampaign(
   options: {
     webhookUrl: string;
     events: number;
-    leads: number;
+    /** A count of new leads, or the leads themselves (e-mails or `{email, companyName, …}`). */
+    leads: number | readonly (string | Record<string, string>)[];
     ratePerSecond: number;
     seed: number;
+    /** Delivery faults: `{duplicates?, retries?, outOfOrder?, missingOptionalBlocks?}`. */
+    faults?: Record<string, number | boolean>;
+    /** Every event stamped with this time (a campaign step sent in one second). */
+    at?: string;
+    /** One subject for every lead's e-mails. */
+    subject?: string;
+    eventTypes?: readonly string[];
   },
 ): Promise<CampaignRun> {
   const response = await fetch(`${sandboxUrl}/simulate/campaign`, {
