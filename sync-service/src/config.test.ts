@@ -19,10 +19,10 @@ describe('loadConfig', () => {
       blockLists: { intervalMs: 3_600_000, sweepIntervalMs: 30_000, leaseMs: 300_000 },
       sync: {
         maxAttempts: 9,
-        leaseMs: 120_000,
+        leaseMs: 15_000,
         batchWindowMs: 50,
         maxBatch: 200,
-        sweepIntervalMs: 15_000,
+        sweepIntervalMs: 5_000,
         retentionDays: 90,
       },
       authSecret: undefined,

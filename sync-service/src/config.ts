@@ -185,11 +185,13 @@ export const EnvSchema = z.object({
   // stranded events are looked for, and how long logs are kept.
   SYNC_MAX_ATTEMPTS: integer(1, 50, 'expected a number of attempts between 1 and 50').default(9),
   SYNC_RETRY_SCHEDULE: durationList(),
+  // Short, because a running batch renews it every third of a lease (its heartbeat): a killed
+  // worker's events go to another worker within seconds, not minutes.
   SYNC_LEASE_MS: integer(
     1_000,
     3_600_000,
     'expected a number of milliseconds between 1000 and 3600000',
-  ).default(120_000),
+  ).default(15_000),
   SYNC_BATCH_WINDOW_MS: integer(
     0,
     5_000,
@@ -207,7 +209,7 @@ export const EnvSchema = z.object({
     1_000,
     3_600_000,
     'expected a number of milliseconds between 1000 and 3600000',
-  ).default(15_000),
+  ).default(5_000),
   WEBHOOK_LOG_RETENTION_DAYS: integer(
     1,
     3650,

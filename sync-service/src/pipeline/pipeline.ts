@@ -26,14 +26,20 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       const run: PipelineRun = { deps, token: randomUUID(), log };
       const claimed = await claimBatch(run, eventIds);
       if (claimed.length === 0) return [];
-      const ready = await triage(run, claimed);
-      // The checks may have taken a while (platform lookups): the CRM write gets a full lease.
-      await deps.events.renewLeases(
-        ready.map(({ doc }) => doc._id.toString()),
-        leaseFor(run, deps.now()),
-      );
-      await writeAndFinish(run, ready);
-      return claimed.map((doc) => doc._id.toString());
+      const ids = claimed.map((doc) => doc._id.toString());
+      const heartbeat = startHeartbeat(run, ids);
+      try {
+        const ready = await triage(run, claimed);
+        // The checks may have taken a while (platform lookups): the CRM write gets a full lease.
+        await deps.events.renewLeases(
+          ready.map(({ doc }) => doc._id.toString()),
+          leaseFor(run, deps.now()),
+        );
+        await writeAndFinish(run, ready);
+      } finally {
+        clearInterval(heartbeat);
+      }
+      return ids;
     },
 
     async retry(eventId) {
@@ -43,4 +49,23 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       return true;
     },
   };
+}
+
+/**
+ * While a run works, its leases are renewed every third of a lease: a live run keeps its events
+ * however long its CRM calls take, and a run that died (its worker killed) loses them a lease
+ * later at most, when the sweep hands them to another worker. Only the events the run still
+ * holds are renewed (a settled event has no lease).
+ */
+function startHeartbeat(run: PipelineRun, ids: readonly string[]): NodeJS.Timeout {
+  const timer = setInterval(
+    () => {
+      run.deps.events
+        .renewLeases(ids, leaseFor(run, run.deps.now()))
+        .catch((error: unknown) => run.log.warn({ err: error }, 'could not renew the leases'));
+    },
+    Math.max(250, Math.floor(run.deps.leaseMs / 3)),
+  );
+  timer.unref();
+  return timer;
 }
