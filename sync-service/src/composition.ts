@@ -25,6 +25,7 @@ import {
   createBlockListHelpersService,
   createBlockListsService,
   createBlockListWriter,
+  createPlanChanges,
   runBlockListSync,
 } from './features/block-lists';
 import {
@@ -224,7 +225,11 @@ export function compose(deps: CompositionDeps) {
       userById: (id) => users.findById(id),
       now,
     }),
-    usersAdmin: createUsersAdmin({ users: models.users, profiles: models.profiles }),
+    usersAdmin: createUsersAdmin({
+      users: models.users,
+      profiles: models.profiles,
+      planEffects: planChangesOf(deps, models),
+    }),
     /** One run of a block-list sync (the worker's job). */
     runBlockList: (syncId: string) =>
       runBlockListSync(
@@ -249,6 +254,16 @@ export function compose(deps: CompositionDeps) {
   };
 }
 
+/** What a plan or Block Lists change does to block lists (issue 29, item 7). */
+function planChangesOf(deps: CompositionDeps, models: ReturnType<typeof buildModels>) {
+  return createPlanChanges({
+    profiles: models.profiles,
+    syncs: models.blockListSyncs,
+    queueRun: deps.queueBlockListRun,
+    now: deps.now,
+  });
+}
+
 /**
  * Users, CRM profiles, API keys, endpoints (user accounts) and webhooks: each asks the others
  * what still hangs off a record before it is deleted, so they are built together.
@@ -261,6 +276,8 @@ function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildM
     adminEmails: config.adminEmails,
     paidTierEmails: config.paidTierEmails,
     profileIdsOf: (userId) => profiles.profileIdsOf(userId),
+    planChanged: (userId, isPaidTier) =>
+      planChangesOf(deps, models).planChanged(userId, isPaidTier),
   });
   // Not every host the guard refuses is hostile: the sandbox and local test servers are allowed.
   const guardUrl = (url: string) => deps.assertPublicUrl(url);

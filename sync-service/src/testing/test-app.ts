@@ -13,7 +13,6 @@ import { startWorker } from '../worker';
 import { loadConfig, type Config } from '../config';
 import { authModels, createAuthService } from '../features/auth';
 import { userModel, type UserDoc, type UserModel } from '../features/users';
-import { createUsersService } from '../features/users';
 import { openDatabase, type Database } from '../platform/db';
 import { SESSION_COOKIE } from '../platform/http/session';
 import { createMailer } from '../platform/mailer';
@@ -158,12 +157,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // The app's own auth code, with a mailbox of its own and no rate limits.
   const auth = createAuthService({
     ...authModels(db.connection),
-    users: createUsersService({
-      users,
-      now,
-      adminEmails: config.adminEmails,
-      paidTierEmails: config.paidTierEmails,
-    }),
+    // The product's users service: a sign-in here does what the product's does (the grants of
+    // ADMIN_EMAILS and PAID_TIER_EMAILS, and what a move to the paid plan unlocks).
+    users: composition.users,
     mailer: signInCodes,
     limiter: unlimited,
     now,

@@ -68,7 +68,7 @@ export function createBlockListsService(deps: BlockListsDeps) {
   const { connections } = deps.profiles;
   const invalid = (message: string) => new HttpError(400, ErrorCodes.validationError, message);
 
-  /** The caller's profile to create on: owner or admin, the right CRM, connected, approved. */
+  /** The caller's profile to create on: owner or admin, the right CRM, connected. */
   async function creatableProfile(
     user: SessionUser,
     profileId: string,
@@ -78,13 +78,8 @@ export function createBlockListsService(deps: BlockListsDeps) {
     if (profile.crm !== crm) {
       throw invalid(`Choose a ${CRM_NAMES[crm]} profile for a ${CRM_NAMES[crm]} block list.`);
     }
-    if (!profile.canBlockList) {
-      throw new HttpError(
-        403,
-        AccountsErrorCodes.featureNotApproved,
-        'Block lists are not enabled for this profile: ask an admin to turn on "Block Lists".',
-      );
-    }
+    // A profile without Block Lists (the free plan) keeps its sync: it is stored and shows as
+    // PAUSED_PENDING_UPGRADE (spec 02 §4) until the plan or the flag allows it to run.
     if (!profile.connection) {
       throw new HttpError(
         409,

@@ -141,7 +141,7 @@ describe('Start Blocking (HUBSPOT)', () => {
     );
   });
 
-  it('refuses a key of another profile, and a profile without Block Lists', async () => {
+  it('refuses a key of another profile, and keeps a sync of a profile without Block Lists paused pending upgrade', async () => {
     const { listId } = await lists.contactList(['di@northwind.test']);
     const otherKey = await buildApiKey(app.db, app.secrets, {
       userProfileId: salesforceId,
@@ -154,11 +154,11 @@ describe('Start Blocking (HUBSPOT)', () => {
     expect(foreign.body.message).toBe('Select API Key: the key must belong to the chosen profile.');
     await profileModel(app.db.connection).updateOne({ _id: hubspotId }, { canBlockList: false });
     try {
-      const off = await owner.post<ErrorBody>(HUBSPOT_CREATE, hubspotBody({ listId }));
-      expect(off.status).toBe(403);
-      expect(off.body.message).toBe(
-        'Block lists are not enabled for this profile: ask an admin to turn on "Block Lists".',
-      );
+      // Stored, and displayed PAUSED_PENDING_UPGRADE (spec 02 §4): it runs once the plan or the
+      // flag allows (block-lists.plan.test.ts).
+      const off = await owner.post<BlockListSync>(HUBSPOT_CREATE, hubspotBody({ listId }));
+      expect(off.status).toBe(200);
+      expect(off.body.user.canBlockList).toBe(false);
     } finally {
       await profileModel(app.db.connection).updateOne({ _id: hubspotId }, { canBlockList: true });
     }

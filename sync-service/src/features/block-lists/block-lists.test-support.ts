@@ -123,7 +123,9 @@ export function hubspotBody(overrides: Record<string, unknown> = {}) {
 /** Registers the file's hooks: the app started before its tests and stopped after them. */
 export function useBlockListsApp(): void {
   beforeAll(async () => {
-    app = await startSandboxTestApp();
+    // One address on the paid plan by PAID_TIER_EMAILS: a sign-in that moves it there
+    // (block-lists.plan.test.ts).
+    app = await startSandboxTestApp({ env: { PAID_TIER_EMAILS: 'moved-to-paid@customer.test' } });
     sandbox = app.sandbox;
     lists = sandboxLists(sandbox.url);
     owner = await app.signIn({ email: 'block-lists@customer.test' });

@@ -22,5 +22,6 @@ export {
   blockListUsageOfProfile,
   createBlockListsService,
 } from './block-lists.service';
+export { createPlanChanges, type PlanChanges } from './plan-changes';
 export { createBlockListWriter } from './run/platform-writer';
 export { runBlockListSync } from './run/run-block-list';

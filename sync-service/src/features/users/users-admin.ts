@@ -22,7 +22,19 @@ export type UsersAdmin = {
   update(admin: SessionUser, id: string, change: AdminUserUpdateRequest): Promise<AdminUserRow>;
 };
 
-export function createUsersAdmin(deps: { users: UserModel; profiles: ProfileModel }): UsersAdmin {
+/** What a change of plan or flags sets off elsewhere (the block lists', wired by composition). */
+export type PlanEffects = {
+  /** The owner's plan changed; answers the profiles that gained Block Lists by it. */
+  planChanged(ownerId: string, isPaidTier: boolean): Promise<string[]>;
+  /** These profiles were given Block Lists (by an admin's flag). */
+  blockListsApproved(profileIds: readonly string[]): Promise<void>;
+};
+
+export function createUsersAdmin(deps: {
+  users: UserModel;
+  profiles: ProfileModel;
+  planEffects?: PlanEffects;
+}): UsersAdmin {
   async function rowOfProfile(profileId: Types.ObjectId): Promise<AdminUserRow> {
     const profile = await deps.profiles.findById(profileId).lean<ProfileDoc>();
     if (!profile) throw notFound('No such user or profile.');
@@ -70,19 +82,28 @@ export function createUsersAdmin(deps: { users: UserModel; profiles: ProfileMode
       ) {
         throw new HttpError(400, ErrorCodes.badRequest, OWN_ADMIN_ROLE_MESSAGE);
       }
-      if (profile) {
-        const flags: ProfileFlags = {
-          canWebhook: change.canWebhook,
-          canUserAccount: change.canUserAccount,
-          canBlockList: change.canBlockList,
-        };
-        await deps.profiles.updateOne({ _id: objectId }, { $set: flags });
-      }
+      // The profile's flags as they were: the dialog sends all three, and only those the admin
+      // changed are theirs to set (the others follow the plan).
+      const before = profile ? await deps.profiles.findById(objectId).lean<ProfileDoc>() : null;
       const ownerChange: Partial<Pick<UserDoc, 'role' | 'isPaidTier'>> = {};
       if (change.role !== undefined) ownerChange.role = change.role;
       if (change.isPaidTier !== undefined) ownerChange.isPaidTier = change.isPaidTier;
       if (owner && Object.keys(ownerChange).length > 0) {
         await deps.users.updateOne({ _id: owner._id }, { $set: ownerChange });
+      }
+      // A plan change first: Block Lists follows the plan on every profile of the owner.
+      const planChanged =
+        owner && change.isPaidTier !== undefined && change.isPaidTier !== owner.isPaidTier;
+      if (owner && planChanged && change.isPaidTier !== undefined)
+        await deps.planEffects?.planChanged(owner._id.toString(), change.isPaidTier);
+      if (before) {
+        const flags: Partial<ProfileFlags> = {};
+        for (const name of ['canWebhook', 'canUserAccount', 'canBlockList'] as const)
+          if (change[name] !== before[name]) flags[name] = change[name];
+        if (Object.keys(flags).length > 0)
+          await deps.profiles.updateOne({ _id: objectId }, { $set: flags });
+        if (flags.canBlockList === true)
+          await deps.planEffects?.blockListsApproved([objectId.toString()]);
       }
       if (profile) return rowOfProfile(objectId);
       const updated = await deps.users.findById(objectId).lean<UserDoc>();

@@ -25,6 +25,8 @@ export type UsersServiceDeps = {
   paidTierEmails: readonly string[];
   /** The ids of a user's CRM profiles (the profiles module's, wired in app.ts). */
   profileIdsOf?: (userId: string) => Promise<string[]>;
+  /** A user moved to the paid plan at sign-in (PAID_TIER_EMAILS): what the plan unlocks. */
+  planChanged?: (userId: string, isPaidTier: boolean) => Promise<unknown>;
 };
 
 export function createUsersService(deps: UsersServiceDeps): UsersService {
@@ -34,6 +36,10 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
       const grants: Partial<Pick<UserDoc, 'role' | 'isPaidTier'>> = {};
       if (deps.adminEmails.includes(email)) grants.role = 'ADMIN';
       if (matchesPaidTier(email, deps.paidTierEmails)) grants.isPaidTier = true;
+      // Whether this sign-in moves an existing user to the paid plan.
+      const wasFree = grants.isPaidTier
+        ? (await deps.users.findOne({ email }, { isPaidTier: 1 }).lean())?.isPaidTier === false
+        : false;
       const doc = await deps.users
         .findOneAndUpdate(
           { email },
@@ -57,6 +63,7 @@ export function createUsersService(deps: UsersServiceDeps): UsersService {
           );
         });
       if (!doc) throw new Error(`user ${email} vanished during sign-in`);
+      if (wasFree) await deps.planChanged?.(doc._id.toString(), true);
       return toSessionUser(doc);
     },
 
