@@ -1,7 +1,9 @@
-// Every route of the API (`serviceRoutes`: the core table and each area's), fed malformed,
-// oversized, wrongly typed and operator-injection input: each answer is a 4xx error envelope,
-// never a 5xx, and no such input reaches a database query or an outside system (nock refuses any
-// outbound call).
+// Every route of the API (`serviceRoutes`: the core table and each area's, the table the served
+// OpenAPI document is built from — a test below keeps the two the same), fed malformed,
+// oversized, wrongly typed and operator-injection input (badly compressed bodies: in
+// api-fuzz.compressed.test.ts, without nock, which decodes bodies itself): each answer is a 4xx
+// error envelope, never a 5xx, and no such input reaches a database query or an outside system
+// (nock refuses any outbound call).
 import { CSRF_HEADER, pathParamNames, type RouteDefinition } from '@outsync/contracts';
 import { serviceRoutes } from './api-table';
 import { CSRF_COOKIE } from './platform/http/csrf';
@@ -78,7 +80,8 @@ async function sendRaw(
   client: TestClient,
   method: string,
   path: string,
-  body: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
 ): Promise<TestResponse> {
   await client.get('/auth/csrf-token');
   const csrf = client.cookie(CSRF_COOKIE) ?? '';
@@ -89,8 +92,9 @@ async function sendRaw(
       'content-type': 'application/json',
       [CSRF_HEADER]: csrf,
       cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrf}`,
+      ...headers,
     },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   const text = await response.text();
   let parsed: unknown = text;
@@ -216,6 +220,23 @@ describe.each(routeCases((route) => Boolean(route.request?.query)))(
     });
   },
 );
+
+describe('the served OpenAPI document', () => {
+  it('names exactly the routes fuzzed here', async () => {
+    const document = (
+      await admin.get<{ paths: Record<string, Record<string, unknown>> }>('/api/openapi.json')
+    ).body;
+    const documented = Object.entries(document.paths)
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
+      )
+      .sort();
+    const fuzzed = Object.values(serviceRoutes)
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+    expect(documented).toEqual([...new Set(fuzzed)]);
+  });
+});
 
 describe('the sign-in routes', () => {
   it.each([
