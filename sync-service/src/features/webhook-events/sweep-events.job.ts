@@ -6,11 +6,16 @@ import type { WebhookEventModel } from './webhook-event.model';
 export const SWEEP_EVENTS_JOB = 'sweep-stranded-events';
 
 /**
- * Events due this long ago that no run holds are stranded (their job was lost), and never less
- * than a lease: under a backlog, jobs wait their turn in Agenda for a while, and queuing their
- * events again would only add jobs that find nothing to do.
+ * Events whose run's lease lapsed (a live run renews it: that run died) are stranded once due
+ * this long ago.
  */
 export const STRANDED_AFTER_MS = 10_000;
+/**
+ * Events no run ever took (their job lost, or an API process stopped between storing and
+ * queuing) are stranded once due this many leases ago: under a backlog, jobs wait their turn in
+ * Agenda for a while, and queuing their events again would only add jobs that find nothing to do.
+ */
+export const UNQUEUED_AFTER_LEASES = 8;
 const SWEEP_LIMIT = 2_000;
 const BATCH = 200;
 
@@ -44,10 +49,21 @@ export function defineSweepEventsJob(
         .find(
           {
             status: 'received',
-            nextAttemptAt: {
-              $lte: new Date(now.getTime() - Math.max(STRANDED_AFTER_MS, deps.leaseMs)),
-            },
-            $or: [{ lease: null }, { 'lease.until': { $lte: now } }],
+            $or: [
+              {
+                'lease.until': { $lte: now },
+                nextAttemptAt: { $lte: new Date(now.getTime() - STRANDED_AFTER_MS) },
+              },
+              {
+                lease: null,
+                nextAttemptAt: {
+                  $lte: new Date(
+                    now.getTime() -
+                      Math.max(STRANDED_AFTER_MS, UNQUEUED_AFTER_LEASES * deps.leaseMs),
+                  ),
+                },
+              },
+            ],
           },
           { _id: 1, userProfileId: 1 },
         )
