@@ -1,8 +1,15 @@
 // The real app against a sandbox of its own (simulated HubSpot, Salesforce and platforms):
 // every CRM and platform URL of the app points at the sandbox, and stop() stops both.
-import { startSandbox, type RunningSandbox } from '@outsync/sandbox';
-import { sandboxEnv } from './profile-factories';
+import {
+  HUBSPOT_DEMO_HUB_ID,
+  HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
+  startSandbox,
+  type RunningSandbox,
+} from '@outsync/sandbox';
+import type { Types } from 'mongoose';
+import { buildProfile, sandboxEnv } from './profile-factories';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
+import type { TestClient } from './test-client';
 
 export type SandboxTestApp = TestApp & { sandbox: RunningSandbox };
 
@@ -48,4 +55,24 @@ export async function startSandboxTestApp(
     await sandbox.stop();
     throw error;
   }
+}
+
+/**
+ * A paid customer signed in as `email`, owning a profile connected to the sandbox's demo HubSpot
+ * portal with its never-expiring private-app token: what the sandbox sync tests write through.
+ */
+export async function demoPortalOwner(
+  app: TestApp,
+  email: string,
+): Promise<{ client: TestClient; ownerId: Types.ObjectId; profileId: Types.ObjectId }> {
+  const client = await app.signIn({ email, isPaidTier: true });
+  const owner = await app.models.users.findOne({ email }).lean();
+  if (!owner) throw new Error('owner missing');
+  const profile = await buildProfile(app.db, {
+    ownerId: owner._id,
+    organizationId: String(HUBSPOT_DEMO_HUB_ID),
+    connection: { accessToken: HUBSPOT_DEMO_PRIVATE_APP_TOKEN, refreshToken: 'unused' },
+    secrets: app.secrets,
+  });
+  return { client, ownerId: owner._id, profileId: profile._id };
 }

@@ -6,10 +6,14 @@
 // The rule the tests follow: docs/dedupe-and-block-list-runs.md, "Which deliveries are the same
 // event".
 import type { Platform } from '@outsync/contracts';
-import { HUBSPOT_DEMO_HUB_ID, HUBSPOT_DEMO_PRIVATE_APP_TOKEN } from '@outsync/sandbox';
+import { HUBSPOT_DEMO_HUB_ID } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
-import { buildProfile } from '../../testing/profile-factories';
-import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
+
+import {
+  demoPortalOwner,
+  startSandboxTestApp,
+  type SandboxTestApp,
+} from '../../testing/sandbox-test-app';
 import { buildWebhook } from '../../testing/webhook-factories';
 import { webhookModel } from '../webhooks';
 import {
@@ -53,17 +57,7 @@ export function useDedupeApp(): void {
       now: clock.now,
       env: { SYNC_BATCH_WINDOW_MS: '20', WEBHOOK_LOG_RETENTION_DAYS: '365' },
     });
-    await app.signIn({ email: 'dedupe-owner@example.com', isPaidTier: true });
-    const owner = await app.models.users.findOne({ email: 'dedupe-owner@example.com' }).lean();
-    if (!owner) throw new Error('owner missing');
-    ownerId = owner._id;
-    const profile = await buildProfile(app.db, {
-      ownerId,
-      organizationId: String(HUBSPOT_DEMO_HUB_ID),
-      connection: { accessToken: HUBSPOT_DEMO_PRIVATE_APP_TOKEN, refreshToken: 'unused' },
-      secrets: app.secrets,
-    });
-    profileId = profile._id;
+    ({ ownerId, profileId } = await demoPortalOwner(app, 'dedupe-owner@example.com'));
   }, 60_000);
   // Stopping the worker waits for Agenda to let its jobs go: seconds.
   afterAll(async () => {

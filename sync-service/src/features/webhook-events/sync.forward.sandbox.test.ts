@@ -10,8 +10,12 @@ import {
 } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
 import { buildUserAccount } from '../../testing/account-factories';
-import { buildProfile } from '../../testing/profile-factories';
-import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
+
+import {
+  demoPortalOwner,
+  startSandboxTestApp,
+  type SandboxTestApp,
+} from '../../testing/sandbox-test-app';
 import { buildWebhook } from '../../testing/webhook-factories';
 import { profileModel } from '../profiles';
 import { webhookEventModel, type WebhookEventDoc } from './webhook-event.model';
@@ -28,17 +32,7 @@ beforeAll(async () => {
     env: { SYNC_BATCH_WINDOW_MS: '20' },
   });
   sandbox = app.sandbox;
-  await app.signIn({ email: 'forward-owner@example.com', isPaidTier: true });
-  const owner = await app.models.users.findOne({ email: 'forward-owner@example.com' }).lean();
-  if (!owner) throw new Error('owner missing');
-  ownerId = owner._id;
-  const profile = await buildProfile(app.db, {
-    ownerId,
-    organizationId: String(HUBSPOT_DEMO_HUB_ID),
-    connection: { accessToken: HUBSPOT_DEMO_PRIVATE_APP_TOKEN, refreshToken: 'unused' },
-    secrets: app.secrets,
-  });
-  profileId = profile._id;
+  ({ ownerId, profileId } = await demoPortalOwner(app, 'forward-owner@example.com'));
 }, 60_000);
 
 afterAll(async () => {

@@ -10,8 +10,12 @@ import {
 import type { Types } from 'mongoose';
 import { apiKeyModel } from '../api-keys';
 import { categoryHoldModel } from '../category-holds';
-import { buildProfile } from '../../testing/profile-factories';
-import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
+
+import {
+  demoPortalOwner,
+  startSandboxTestApp,
+  type SandboxTestApp,
+} from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 import { buildWebhook } from '../../testing/webhook-factories';
 import { webhookEventModel, type WebhookEventDoc } from './webhook-event.model';
@@ -34,17 +38,7 @@ beforeAll(async () => {
     worker: true,
     env: { SYNC_BATCH_WINDOW_MS: '20' },
   });
-  owner = await app.signIn({ email: 'held-owner@example.com', isPaidTier: true });
-  const user = await app.models.users.findOne({ email: 'held-owner@example.com' }).lean();
-  if (!user) throw new Error('owner missing');
-  ownerId = user._id;
-  const profile = await buildProfile(app.db, {
-    ownerId,
-    organizationId: String(HUBSPOT_DEMO_HUB_ID),
-    connection: { accessToken: HUBSPOT_DEMO_PRIVATE_APP_TOKEN, refreshToken: 'unused' },
-    secrets: app.secrets,
-  });
-  profileId = profile._id;
+  ({ client: owner, ownerId, profileId } = await demoPortalOwner(app, 'held-owner@example.com'));
   // The sandbox's Smartlead does not know these leads: their category is unknown, so a filtered
   // webhook holds their events.
   const now = new Date();

@@ -8,7 +8,11 @@ import {
 import type { Types } from 'mongoose';
 import { apiKeyModel } from '../api-keys';
 import { buildProfile } from '../../testing/profile-factories';
-import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
+import {
+  demoPortalOwner,
+  startSandboxTestApp,
+  type SandboxTestApp,
+} from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 import { webhookModel } from '../webhooks';
 import { buildWebhook } from '../../testing/webhook-factories';
@@ -30,17 +34,11 @@ beforeAll(async () => {
     env: { SYNC_BATCH_WINDOW_MS: '20' },
   });
   sandbox = app.sandbox;
-  ownerClient = await app.signIn({ email: 'paid-owner@example.com', isPaidTier: true });
-  const owner = await app.models.users.findOne({ email: 'paid-owner@example.com' }).lean();
-  if (!owner) throw new Error('owner missing');
-  ownerId = owner._id;
-  const profile = await buildProfile(app.db, {
+  ({
+    client: ownerClient,
     ownerId,
-    organizationId: String(HUBSPOT_DEMO_HUB_ID),
-    connection: { accessToken: HUBSPOT_DEMO_PRIVATE_APP_TOKEN, refreshToken: 'unused' },
-    secrets: app.secrets,
-  });
-  profileId = profile._id;
+    profileId,
+  } = await demoPortalOwner(app, 'paid-owner@example.com'));
 }, 60_000);
 
 afterAll(async () => {

@@ -30,6 +30,30 @@ beforeEach(() => {
   calls = [];
 });
 
+/**
+ * The retry's search for an activity its earlier attempt (begun 10:00:05) created: on contact
+ * 501, at the event's time, created at most a minute before that attempt.
+ */
+function startedSearch(object: 'emails' | 'tasks', answer: Parameters<typeof post>[2]) {
+  post(
+    `/crm/v3/objects/${object}/search`,
+    {
+      filterGroups: [
+        {
+          filters: [
+            { propertyName: 'associations.contact', operator: 'EQ', value: '501' },
+            { propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS },
+            { propertyName: 'hs_createdate', operator: 'GTE', value: '1795427945000' },
+          ],
+        },
+      ],
+      properties: [object === 'emails' ? 'hs_email_subject' : 'hs_task_subject'],
+      limit: 200,
+    },
+    answer,
+  );
+}
+
 describe('several events of one lead in one batch', () => {
   it('writes one contact with the merged properties: the latest value wins, counters add up', async () => {
     const custom = { createContactCustomProperties: true };
@@ -108,32 +132,15 @@ describe('several events of one lead in one batch', () => {
 describe('a retry', () => {
   it('makes no call for the steps already done, and adopts an engagement an earlier attempt created', async () => {
     const started = new Date('2026-11-23T10:00:05.000Z');
-    post(
-      '/crm/v3/objects/emails/search',
-      {
-        filterGroups: [
-          {
-            filters: [
-              { propertyName: 'associations.contact', operator: 'EQ', value: '501' },
-              { propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS },
-              // A minute before the attempt that started the create (10:00:05).
-              { propertyName: 'hs_createdate', operator: 'GTE', value: '1795427945000' },
-            ],
-          },
+    startedSearch('emails', {
+      body: {
+        total: 2,
+        results: [
+          hubspotRecord('903', { hs_email_subject: 'Other' }),
+          hubspotRecord('904', { hs_email_subject: 'Quick question' }),
         ],
-        properties: ['hs_email_subject'],
-        limit: 200,
       },
-      {
-        body: {
-          total: 2,
-          results: [
-            hubspotRecord('903', { hs_email_subject: 'Other' }),
-            hubspotRecord('904', { hs_email_subject: 'Quick question' }),
-          ],
-        },
-      },
-    );
+    });
 
     const outcomes = await writer().write(
       [
@@ -163,25 +170,9 @@ describe('a retry', () => {
   });
 
   it("does not adopt an e-mail another event records as its own, and creates this event's", async () => {
-    post(
-      '/crm/v3/objects/emails/search',
-      {
-        filterGroups: [
-          {
-            filters: [
-              { propertyName: 'associations.contact', operator: 'EQ', value: '501' },
-              { propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS },
-              { propertyName: 'hs_createdate', operator: 'GTE', value: '1795427945000' },
-            ],
-          },
-        ],
-        properties: ['hs_email_subject'],
-        limit: 200,
-      },
-      {
-        body: { total: 1, results: [hubspotRecord('904', { hs_email_subject: 'Quick question' })] },
-      },
-    );
+    startedSearch('emails', {
+      body: { total: 1, results: [hubspotRecord('904', { hs_email_subject: 'Quick question' })] },
+    });
     nock(API)
       .post('/crm/v3/objects/emails/batch/create')
       .reply(() => {
@@ -230,26 +221,9 @@ describe('a retry', () => {
       { body: { status: 'COMPLETE', results: [hubspotRecord('501', { email: 'ana@acme.test' })] } },
     );
     updateContacts([{ id: '501', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e1' }]);
-    post(
-      '/crm/v3/objects/tasks/search',
-      {
-        filterGroups: [
-          {
-            filters: [
-              { propertyName: 'associations.contact', operator: 'EQ', value: '501' },
-              { propertyName: 'hs_timestamp', operator: 'EQ', value: AT_MS },
-              // A minute before the attempt that started the create (10:00:05).
-              { propertyName: 'hs_createdate', operator: 'GTE', value: '1795427945000' },
-            ],
-          },
-        ],
-        properties: ['hs_task_subject'],
-        limit: 200,
-      },
-      {
-        body: { total: 1, results: [hubspotRecord('905', { hs_task_subject: 'Something else' })] },
-      },
-    );
+    startedSearch('tasks', {
+      body: { total: 1, results: [hubspotRecord('905', { hs_task_subject: 'Something else' })] },
+    });
     nock(API)
       .post('/crm/v3/objects/tasks/batch/create')
       .reply(() => {
