@@ -9,6 +9,7 @@ import { usersRoutes } from './accounts/users.routes';
 import { apiRoutes } from './api-routes';
 import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
+import { auditRoutes } from './history/audit.routes';
 import { blockListHistoryRoutes } from './history/block-lists.routes';
 import { categoryHoldsRoutes } from './history/category-holds.routes';
 import { historyRoutes } from './history/history.routes';
@@ -37,7 +38,7 @@ const areas: [string, RouteTable, RouteTable[]][] = [
   [
     'historyRoutes',
     historyRoutes,
-    [webhookEventsRoutes, categoryHoldsRoutes, blockListHistoryRoutes],
+    [webhookEventsRoutes, categoryHoldsRoutes, blockListHistoryRoutes, auditRoutes],
   ],
 ];
 

@@ -3,8 +3,15 @@ import Router from '@koa/router';
 import { accountsRoutes } from '@outsync/contracts/accounts';
 import { webhooksEmbedRoutes } from '@outsync/contracts/webhooks';
 import Koa from 'koa';
+import { serviceRoutes } from './api-table';
 import type { Composition } from './composition';
 import type { Config } from './config';
+import {
+  auditedCalls,
+  auditTrail,
+  registerAuditRoutes,
+  sendTestWebhookRoute,
+} from './features/audit';
 import { createAuthService, registerAuthRoutes } from './features/auth';
 import { registerApiKeysRoutes } from './features/api-keys';
 import { registerBlockListHelpersRoutes, registerBlockListsRoutes } from './features/block-lists';
@@ -18,6 +25,7 @@ import { registerUsersRoutes } from './features/users';
 import {
   createReceiverService,
   receiverRouter,
+  receiverTestRouter,
   registerWebhookLogsRoutes,
   type SyncDispatcher,
 } from './features/webhook-events';
@@ -46,14 +54,13 @@ export type AppDeps = {
 
 /** The routes an embed token opens (contracts' table of the embedded webhook module). */
 const embedRoutes: RoutePattern[] = Object.values(webhooksEmbedRoutes);
+/** Where an embed token stands for its customer: its routes, and the webhook's test address. */
+const embedIdentityRoutes: RoutePattern[] = [...embedRoutes, sendTestWebhookRoute];
 /**
  * What the embedded module calls across origins: its routes, and the public Send Test Webhook
  * call (the receiver's `/webhooks/test/:code`), whose answer its dialog shows.
  */
-const crossOriginRoutes: RoutePattern[] = [
-  ...embedRoutes,
-  { method: 'post', path: '/webhooks/test/:code' },
-];
+const crossOriginRoutes: RoutePattern[] = embedIdentityRoutes;
 /** Routes that read a bearer credential of their own: the partner key of the token call. */
 const partnerKeyRoutes: RoutePattern[] = [accountsRoutes.createEmbedToken];
 
@@ -112,6 +119,7 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
   registerHistoryRoutes(router, { history: composition.history });
   registerPartnersRoutes(router, { partners });
   registerUsersRoutes(router, { admin: composition.usersAdmin });
+  registerAuditRoutes(router, { audit: composition.audit });
 
   app
     .use(requestContext(deps.logger))
@@ -129,11 +137,19 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
     .use(
       embedAuthentication({
         lookup: (token) => partners.checkEmbedToken(token),
-        routes: embedRoutes,
+        routes: embedIdentityRoutes,
         ownBearerRoutes: partnerKeyRoutes,
       }),
     )
     .use(sessionContext((token) => auth.findSession(token)))
+    // Wraps every call after it: records those that changed something, once they succeeded.
+    .use(auditTrail(composition.audit, auditedCalls(serviceRoutes)))
+    // Before CSRF: the session cookie is SameSite=Lax, so no cross-site page can send it here.
+    .use(
+      receiverTestRouter(receiver, (user, code) =>
+        composition.webhooks.assertMayTest(user, code),
+      ).routes(),
+    )
     .use(noStoreWhenSignedIn())
     .use(csrfProtection({ bearerRoutes: partnerKeyRoutes }))
     .use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }))

@@ -15,6 +15,7 @@ import {
   createPlatformGateway,
   leadCategoryModel,
 } from './features/api-keys';
+import { auditEntryModel, createAuditLog } from './features/audit';
 import { authModels } from './features/auth';
 import {
   blockListLogModel,
@@ -116,6 +117,7 @@ function buildModels(db: Database) {
     blockListSyncs: blockListSyncModel(connection),
     blockListStates: blockListStateModel(connection),
     blockListLogs: blockListLogModel(connection),
+    auditEntries: auditEntryModel(connection),
   };
 }
 
@@ -223,6 +225,22 @@ export function compose(deps: CompositionDeps) {
         return user ? user._id.toString() : null;
       },
       userById: (id) => users.findById(id),
+      now,
+    }),
+    audit: createAuditLog({
+      entries: models.auditEntries,
+      async emailsOf(ids) {
+        const docs = await models.users.find({ _id: { $in: ids } }, { email: 1 }).lean();
+        return new Map(docs.map((doc) => [doc._id.toString(), doc.email]));
+      },
+      async userIdOf(email) {
+        const user = await models.users.exists({ email });
+        return user ? user._id.toString() : null;
+      },
+      async partnerNamesOf(ids) {
+        const docs = await models.partners.find({ _id: { $in: ids } }, { name: 1 }).lean();
+        return new Map(docs.map((doc) => [doc._id.toString(), doc.name]));
+      },
       now,
     }),
     usersAdmin: createUsersAdmin({

@@ -28,7 +28,7 @@ export const profilesRoutes = {
     response: z.array(IntegrationItemSchema),
     errors: reading,
     description:
-      "The profiles a webhook may be created on: the user's own; for managers and admins every profile.",
+      "The profiles a webhook may be created on: the user's own; for an admin every profile (a manager is read-only staff).",
   }),
 
   hubspotCheckConnectedAccount: defineRoute({

@@ -1,3 +1,4 @@
+import { auditRoutes } from './audit.routes';
 import { blockListHistoryRoutes } from './block-lists.routes';
 import { categoryHoldsRoutes } from './category-holds.routes';
 import { webhookEventsRoutes } from './webhook-events.routes';
@@ -36,4 +37,5 @@ export const historyRoutes = {
   webhookLogActionCount: webhookEventsRoutes.webhookLogActionCount,
   webhookLogAction: webhookEventsRoutes.webhookLogAction,
   categoryBaseFilterTypes: categoryHoldsRoutes.categoryBaseFilterTypes,
+  auditLog: auditRoutes.auditLog,
 };

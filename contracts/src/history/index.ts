@@ -5,6 +5,7 @@ export * from './history.schemas';
 export * from './webhook-events.schemas';
 export * from './category-holds.schemas';
 export * from './block-lists.schemas';
+export * from './audit.schemas';
 export * from './history.routes';
 // The sync statuses a webhook log shows, so the history screens need no other entry.
 export {

@@ -2,6 +2,7 @@ import {
   BISON_LEAD_CATEGORIES,
   ErrorCodes,
   leadCategoryId,
+  platformDisplayName,
   platformFacts,
   type Platform,
 } from '@outsync/contracts';
@@ -14,6 +15,7 @@ import {
 import { Types } from 'mongoose';
 import { isConnectorError, type ConnectorError } from '../../connectors/http';
 import { HttpError, notFound } from '../../platform/http/http-error';
+import { markActedOn } from '../../platform/http/audit-context';
 import type { SessionUser } from '../../platform/http/types';
 import type { Logger } from '../../platform/logger';
 import { UnsafeUrlError } from '../../platform/safe-fetch';
@@ -92,6 +94,10 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     if (!key || !profile || !mayAccessProfile(user, profile, access)) {
       throw notFound('No such API key, or it is not yours.');
     }
+    markActedOn(
+      profile.ownerId,
+      `${platformDisplayName(key.platform)} API key of ${profile.email}`,
+    );
     return { key, profile };
   }
 

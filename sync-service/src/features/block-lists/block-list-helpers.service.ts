@@ -1,4 +1,10 @@
-import { ErrorCodes, platformFacts, type CrmKind, type Platform } from '@outsync/contracts';
+import {
+  ErrorCodes,
+  platformDisplayName,
+  platformFacts,
+  type CrmKind,
+  type Platform,
+} from '@outsync/contracts';
 import {
   AccountsErrorCodes,
   type HeyreachListCreateResponse,
@@ -19,6 +25,7 @@ import {
 import type { HubspotList } from '../../connectors/crm/hubspot';
 import { isConnectorError, SYSTEM_NAMES, type ConnectorError } from '../../connectors/http';
 import { HttpError, notFound } from '../../platform/http/http-error';
+import { markActedOn } from '../../platform/http/audit-context';
 import type { SessionUser } from '../../platform/http/types';
 import type { SecretBox } from '../../platform/secrets';
 import type { ApiKeyDoc, ApiKeyModel } from '../api-keys';
@@ -110,6 +117,10 @@ export function createBlockListHelpersService(deps: BlockListHelpersDeps): Block
     if (!key || !profile || !mayAccessProfile(user, profile, access)) {
       throw notFound('No such API key, or it is not yours.');
     }
+    markActedOn(
+      profile.ownerId,
+      `${platformDisplayName(key.platform)} API key of ${profile.email}`,
+    );
     if (key.platform !== platform) {
       throw new HttpError(
         400,

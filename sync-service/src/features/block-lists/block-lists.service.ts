@@ -13,6 +13,7 @@ import type * as z from 'zod';
 import { createHeyreachClient, createSmartleadClient, type ConnectorFetch } from '../../connectors';
 import { isConnectorError } from '../../connectors/http';
 import { HttpError, notFound } from '../../platform/http/http-error';
+import { markActedOn } from '../../platform/http/audit-context';
 import type { SessionUser } from '../../platform/http/types';
 import type { SecretBox } from '../../platform/secrets';
 import type { ApiKeyDoc, ApiKeyModel } from '../api-keys';
@@ -226,6 +227,7 @@ export function createBlockListsService(deps: BlockListsDeps) {
     if (!sync || !owner || !mayAccessProfile(user, owner, access)) {
       throw notFound('No such block list, or it is not yours.');
     }
+    markActedOn(owner.ownerId, `Block list ${sync.listName}`);
     return { sync, profile };
   }
 

@@ -13,6 +13,7 @@ import {
 } from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import { bearerRefused, type EmbedTokenCheck } from '../../platform/http/embed-auth';
+import { markTarget } from '../../platform/http/audit-context';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import type { EmbedTokenModel } from './embed-tokens.model';
@@ -65,6 +66,7 @@ function byId(id: string): { _id: Types.ObjectId } {
 /** The partner a query found, or 404. */
 function found(doc: PartnerDoc | null): PartnerDoc {
   if (!doc) throw notFound(PARTNER_NOT_FOUND_MESSAGE);
+  markTarget(doc.name);
   return doc;
 }
 
@@ -84,6 +86,7 @@ export function createPartnersService(deps: PartnersServiceDeps): PartnersServic
         keyCreatedAt: now,
         createdAt: now,
       });
+      markTarget(created.name);
       return { ...toPartner(created.toObject<PartnerDoc>()), apiKey: key };
     },
 

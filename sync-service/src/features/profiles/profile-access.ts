@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import type { SessionUser } from '../../platform/http/types';
+import { markActedOn } from '../../platform/http/audit-context';
 import { notFound } from '../../platform/http/http-error';
 import type { ProfileDoc, ProfileModel } from './profiles.model';
 
@@ -38,7 +39,13 @@ export async function requireProfile(
   if (!profile || !mayAccessProfile(user, profile, access)) {
     throw notFound('No such profile, or it is not yours.');
   }
+  markActedOn(profile.ownerId, profileTarget(profile));
   return profile;
+}
+
+/** A profile as the audit log names it: "HubSpot account owner@customer.example". */
+export function profileTarget(profile: Pick<ProfileDoc, 'crm' | 'email'>): string {
+  return `${profile.crm === 'SALESFORCE' ? 'Salesforce' : 'HubSpot'} account ${profile.email}`;
 }
 
 /** The caller's own profile ids (as ObjectIds), for scoping list queries. */

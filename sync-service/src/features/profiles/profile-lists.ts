@@ -6,7 +6,6 @@ import type {
 } from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import type { SessionUser } from '../../platform/http/types';
-import { isStaff } from './profile-access';
 import { toIntegrationItem, toSalesforceProfile, toUserProfile } from './profile-views';
 import type { ProfileDoc } from './profiles.model';
 import type { ProfilesServiceDeps } from './profiles-service.types';
@@ -17,7 +16,7 @@ export type ProfileListDeps = Pick<ProfilesServiceDeps, 'profiles' | 'ownersOf'>
 
 const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
 
-/** "Select Profile" lists: `own` profiles, or (`organization`) every profile for staff. */
+/** "Select Profile" lists: `own` profiles, or (`organization`) every profile for an admin. */
 export async function integrations(
   deps: Pick<ProfileListDeps, 'profiles'>,
   user: SessionUser,
@@ -29,7 +28,8 @@ export async function integrations(
     .find({ ownerId: user.id, ...connected })
     .sort(OLDEST_FIRST)
     .lean<ProfileDoc[]>();
-  if (scope === 'own' || !isStaff(user)) return own.map(toIntegrationItem);
+  // Admins act on customers' behalf; a manager is read-only staff and creates only on their own.
+  if (scope === 'own' || user.role !== 'ADMIN') return own.map(toIntegrationItem);
   const others = await deps.profiles
     .find({ ownerId: { $ne: user.id }, ...connected })
     .sort(OLDEST_FIRST)

@@ -7,6 +7,7 @@ import {
 } from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
+import { markActedOn } from '../../platform/http/audit-context';
 import type { SessionUser } from '../../platform/http/types';
 import type { Logger } from '../../platform/logger';
 import { UnsafeUrlError } from '../../platform/safe-fetch';
@@ -98,6 +99,7 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
     if (!doc || !profile || !mayAccessProfile(user, profile, 'write')) {
       throw notFound('No such webhook endpoint, or it is not yours.');
     }
+    markActedOn(profile.ownerId, `Webhook endpoint ${doc.url}`);
     return { doc, profile };
   }
 

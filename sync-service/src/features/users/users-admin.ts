@@ -5,6 +5,7 @@ import type {
   ProfileFlags,
 } from '@outsync/contracts/accounts';
 import { Types } from 'mongoose';
+import { markActedOn } from '../../platform/http/audit-context';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import type { ProfileDoc, ProfileModel } from '../profiles';
@@ -74,6 +75,7 @@ export function createUsersAdmin(deps: {
       const ownerId = profile ? profile.ownerId : objectId;
       const owner = await deps.users.findById(ownerId).lean<UserDoc>();
       if (!profile && !owner) throw notFound('No such user or profile.');
+      markActedOn(ownerId, `${owner?.email ?? 'A profile'}: ${describeChange(change)}`);
       if (
         owner &&
         owner._id.toString() === admin.id &&
@@ -149,4 +151,12 @@ function userRow(user: UserDoc): AdminUserRow {
     canUserAccount: false,
     canBlockList: false,
   };
+}
+
+/** The change as the audit log shows it: "role MANAGER, isPaidTier true". */
+function describeChange(change: Readonly<Record<string, unknown>>): string {
+  const parts = Object.entries(change)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key} ${String(value)}`);
+  return parts.length > 0 ? parts.join(', ') : 'no change';
 }

@@ -3,7 +3,7 @@ export { crmCreateClaimModel } from './crm-create-claim.model';
 export { createSyncDispatcher, type SyncDispatcher } from './dispatcher';
 export { createEventStore } from './event-store';
 export { createHeldEvents, type HeldEvents } from './held-events';
-export { receiverRouter } from './receiver.routes';
+export { receiverRouter, receiverTestRouter } from './receiver.routes';
 export { createReceiverService } from './receiver.service';
 export { defineSweepEventsJob, startSweep } from './sweep-events.job';
 export { createSyncEngine } from './sync-engine';

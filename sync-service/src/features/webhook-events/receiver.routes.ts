@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
 import { ErrorCodes } from '@outsync/contracts';
 import { HttpError } from '../../platform/http/http-error';
-import type { AppContext, AppState } from '../../platform/http/types';
+import { userIfSignedIn } from '../../platform/http/session';
+import type { AppContext, AppState, SessionUser } from '../../platform/http/types';
 import type { ReceiverService } from './receiver.service';
 
 /** A platform's event is small; anything larger is not one (issue 11: over 1 MB answers 413). */
@@ -21,10 +22,6 @@ export const bodyMessages = {
  */
 export function receiverRouter(receiver: ReceiverService): Router<AppState> {
   const router = new Router<AppState>();
-  router.post('/webhooks/test/:code', async (ctx) => {
-    const { payload, text } = await readEvent(ctx);
-    ctx.body = await receiver.test(ctx.params.code ?? '', { payload, text, path: ctx.path });
-  });
   router.post('/webhooks/:code', async (ctx) => {
     const { payload, text } = await readEvent(ctx);
     const received = await receiver.receive(ctx.params.code ?? '', {
@@ -34,6 +31,28 @@ export function receiverRouter(receiver: ReceiverService): Router<AppState> {
     });
     ctx.status = 200;
     ctx.body = { received: true, id: received.id, status: received.status };
+  });
+  return router;
+}
+
+/**
+ * The test address (spec 01 §7 "Sync test"). Mounted after the session and embed token are
+ * known: a test writes into the CRM like a change, so a signed-in caller (the dashboard sends
+ * its cookie, the embedded module its token) must be one who may change the webhook (the owner
+ * or an admin: 404 when not visible, 403 when only visible), and the audit log records them. A
+ * caller with neither is let through as a platform is: the code in the URL is the credential.
+ */
+export function receiverTestRouter(
+  receiver: ReceiverService,
+  mayTest: (user: SessionUser, code: string) => Promise<void>,
+): Router<AppState> {
+  const router = new Router<AppState>();
+  router.post('/webhooks/test/:code', async (ctx) => {
+    const code = ctx.params.code ?? '';
+    const caller = await userIfSignedIn(ctx);
+    if (caller) await mayTest(caller, code);
+    const { payload, text } = await readEvent(ctx);
+    ctx.body = await receiver.test(code, { payload, text, path: ctx.path });
   });
   return router;
 }

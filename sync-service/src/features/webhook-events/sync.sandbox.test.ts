@@ -5,6 +5,7 @@ import {
   HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
   type RunningSandbox,
 } from '@outsync/sandbox';
+import type { AuditLogPage } from '@outsync/contracts/history';
 import type { Types } from 'mongoose';
 import { apiKeyModel } from '../api-keys';
 import { buildProfile } from '../../testing/profile-factories';
@@ -205,6 +206,38 @@ describe('the sync pipeline into the sandbox HubSpot', () => {
     expect(await response.json()).toEqual({ success: true, errors: [] });
     const contacts = await searchBy('contacts', 'email', 'ada@engines.example', ['email']);
     expect(contacts.results).toHaveLength(1);
+  });
+
+  it("records a signed-in owner's test event in the audit log (issue 30)", async () => {
+    const hook = await webhook();
+    const response = await ownerClient.post<{ success: boolean }>(
+      `/webhooks/test/${hook.code}`,
+      smartleadReply('grace@compilers.example', 't-audit'),
+    );
+    expect([response.status, response.body.success]).toEqual([200, true]);
+    const audit = await ownerClient.get<AuditLogPage>('/api/admin/audit-log');
+    expect(audit.body.data[0]).toMatchObject({
+      action: 'sendTestWebhook',
+      actor: { email: 'paid-owner@example.com', role: null, via: 'dashboard' },
+      account: { email: 'paid-owner@example.com' },
+      target: `Smartlead webhook ${hook._id.toString()}`,
+    });
+  });
+
+  it("refuses a manager's test event on a customer's webhook (read-only staff): 403, nothing written", async () => {
+    const hook = await webhook();
+    const manager = await app.signIn({ email: 'test-manager@outsync.test', role: 'MANAGER' });
+    const response = await manager.post<{ code: string; message: string }>(
+      `/webhooks/test/${hook.code}`,
+      smartleadReply('barbara@liskov.example', 't-manager'),
+    );
+    expect([response.status, response.body]).toEqual([
+      403,
+      { code: 'forbidden', message: "Only the webhook's owner or an admin can change it." },
+    ]);
+    expect(await eventsOf(hook._id)).toEqual([]);
+    const contacts = await searchBy('contacts', 'email', 'barbara@liskov.example', ['email']);
+    expect(contacts.results).toHaveLength(0);
   });
 
   it('reports the CRM refusal of a test event in errors', async () => {

@@ -13,6 +13,7 @@ import {
 } from '@outsync/contracts/history';
 import type { SyncStatus } from '@outsync/contracts/sync';
 import { Types, type QueryFilter } from 'mongoose';
+import { markActedOn, markTarget } from '../../platform/http/audit-context';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import type { SyncPipeline, WebhookEventDoc } from '../../pipeline';
@@ -85,6 +86,12 @@ export function createWebhookLogsService(deps: {
       filter: Omit<WebhookLogsFilter, 'page'>,
     ): Promise<WebhookLogActionResult> {
       const { query, statuses } = actionable(user, action, filter);
+      // The audit log names whose events these were (an admin's may span many accounts).
+      const owners: unknown[] =
+        user.role === 'ADMIN' && statuses.length > 0
+          ? await deps.events.distinct('userId', { ...query, status: { $in: statuses } })
+          : [user.id];
+      for (const owner of owners) markActedOn(String(owner));
       const queued =
         statuses.length === 0
           ? 0
@@ -93,6 +100,7 @@ export function createWebhookLogsService(deps: {
               limit: WEBHOOK_LOG_ACTION_LIMIT,
               as: action,
             });
+      markTarget(`${action === 'retry' ? 'Retry' : 'Release'}: ${queued} events`);
       return { queued };
     },
 
@@ -105,6 +113,7 @@ export function createWebhookLogsService(deps: {
       if (!doc || (!owns && !staff)) throw notFound(webhookLogMessages.notFound);
       if (!owns && user.role !== 'ADMIN')
         throw new HttpError(403, ErrorCodes.forbidden, webhookLogMessages.notYours);
+      markActedOn(doc.userId, `Event ${id}`);
       if (!(await deps.pipeline.retry(id)))
         throw new HttpError(409, SyncErrorCodes.notRetryable, webhookLogMessages.notRetryable);
       return { id, status: 'received' };

@@ -1,6 +1,7 @@
-import { ErrorCodes } from '@outsync/contracts';
+import { ErrorCodes, platformDisplayName } from '@outsync/contracts';
 import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
+import { markActedOn } from '../../platform/http/audit-context';
 import type { SessionUser } from '../../platform/http/types';
 import { isStaff, type ProfileDoc } from '../profiles';
 import { webhookErrors } from './webhook-errors';
@@ -48,6 +49,14 @@ async function accessTo(
   return portal && (await scopeOf(deps, user)).portals.has(portal) ? 'read' : 'none';
 }
 
+/**
+ * A webhook as the audit log names it, as it was found: "Smartlead webhook 6650…" (not by its
+ * code, which is a credential).
+ */
+export function webhookTarget(doc: Pick<WebhookDoc, '_id' | 'emailService'>): string {
+  return `${platformDisplayName(doc.emailService)} webhook ${doc._id.toString()}`;
+}
+
 /** The webhook and its profile for a change: 404 when not visible, 403 when only visible. */
 export async function requireWritable(
   deps: WebhookAccessDeps,
@@ -61,5 +70,6 @@ export async function requireWritable(
   const access: Access = doc ? await accessTo(deps, user, doc, profile) : 'none';
   if (!doc || access === 'none') throw notFound(webhookErrors.notVisible);
   if (access === 'read') throw new HttpError(403, ErrorCodes.forbidden, webhookErrors.notOwner);
+  markActedOn(doc.userId, webhookTarget(doc));
   return { doc, profile };
 }

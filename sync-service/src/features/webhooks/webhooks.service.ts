@@ -7,10 +7,11 @@ import {
   type WebhookSettingsParsed,
 } from '@outsync/contracts/webhooks';
 import { Types } from 'mongoose';
+import { markActedOn } from '../../platform/http/audit-context';
 import { notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import { requireProfile } from '../profiles';
-import { requireWritable } from './webhook-access';
+import { requireWritable, webhookTarget } from './webhook-access';
 import { codeUnavailable, webhookErrors } from './webhook-errors';
 import {
   checkReferences,
@@ -78,6 +79,16 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       return doc ? { ...doc, webhookUrl: webhookUrlOf(deps.publicUrl, doc.code) } : null;
     },
 
+    /**
+     * Whether `user` may send a test event to the webhook with `code`: a test writes into the
+     * CRM like a change, so the owner or an admin (404 when not visible, 403 when only visible).
+     */
+    async assertMayTest(user: SessionUser, code: string): Promise<void> {
+      const doc = code ? await deps.webhooks.findOne({ code }, { _id: 1 }).lean() : null;
+      if (!doc) throw notFound(webhookErrors.notVisible);
+      await requireWritable(deps, user, doc._id.toString());
+    },
+
     /** A webhook by id for work no signed-in user asks for (the sync); null when it is gone. */
     async webhookById(webhookId: string): Promise<(WebhookDoc & { webhookUrl: string }) | null> {
       if (!Types.ObjectId.isValid(webhookId)) return null;
@@ -95,8 +106,9 @@ async function createWebhook(
   user: SessionUser,
   input: WebhookCreateInput,
 ): Promise<Webhook> {
-  // The profiles the caller may pick: their own, and for managers and admins any.
-  const profile = await requireProfile(deps.profiles, user, input.userProfileId, 'read');
+  // The profiles the caller may pick: their own, and for admins any (what one may create one
+  // may change and delete: a manager, read-only staff, creates only on their own).
+  const profile = await requireProfile(deps.profiles, user, input.userProfileId, 'write');
   const settings = await settle(deps, profile, input, 'create');
   await requireUsableCode(deps, user, input.code);
   // webhookProblems has refused a create without an owner.
@@ -129,6 +141,10 @@ async function createWebhook(
     }
     throw error;
   }
+  markActedOn(
+    profile.ownerId,
+    webhookTarget({ _id: created._id, emailService: settings.emailService }),
+  );
   return presentWebhook(deps, await stored(deps, created._id), user);
 }
 

@@ -34,6 +34,22 @@ export async function authenticate(ctx: ParameterizedContext<AppState>): Promise
   return user;
 }
 
+/**
+ * The signed-in user when the request carries a valid session (or an embed token already put
+ * one on `ctx.state.user`), else undefined: for calls that anyone may make but that record who
+ * made them when they know.
+ */
+export async function userIfSignedIn(
+  ctx: ParameterizedContext<AppState>,
+): Promise<SessionUser | undefined> {
+  try {
+    return await authenticate(ctx);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return undefined;
+    throw error;
+  }
+}
+
 /** 403 `forbidden` unless the signed-in user has one of `roles`. */
 export function assertRole(user: SessionUser, roles: readonly Role[]): void {
   if (!user.role || !roles.includes(user.role)) {

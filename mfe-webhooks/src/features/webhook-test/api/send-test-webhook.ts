@@ -20,8 +20,9 @@ export class TestWebhookFailure extends Error {
 }
 
 /**
- * POSTs a test payload to the webhook's test address (spec 01 §7). The receiver is public and
- * CSRF-exempt, so no credentials go with it. Resolves when the receiver answers ok with
+ * POSTs a test payload to the webhook's test address (spec 01 §7). On the dashboard's own
+ * origin the session cookie goes with it: the service then checks the caller may change the
+ * webhook and records the test in the audit log (issue 30). Resolves when the receiver answers ok with
  * `success: true`. A non-ok status or `success: false` rejects with a TestWebhookFailure; a
  * request that fails, or an ok answer that is not the receiver's, rejects with another error.
  */
@@ -33,7 +34,7 @@ export async function sendTestWebhook({
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(payload),
-    credentials: 'omit',
+    credentials: 'same-origin',
   });
   const body = await readJson(response);
   const answer = TestWebhookResponseSchema.safeParse(body);

@@ -303,12 +303,14 @@ test('a HubSpot webhook with every flag off has no tags; the social tool shows i
   ]);
 });
 
-test('Delete shows only where the caller may change the webhook (canUpdate)', async () => {
+test('Delete and Sync test show only where the caller may change the webhook (canUpdate)', async () => {
   seeded();
   await openScreen();
 
   const colleagues = rowOf('All webhooks:', 'Bob Stone');
   expect(within(colleagues).queryByRole('button', { name: 'Delete' })).toBeNull();
+  // A test event writes into the owner's CRM: not for those who only see the webhook.
+  expect(within(colleagues).queryByRole('button', { name: 'Sync test' })).toBeNull();
   expect(within(colleagues).getByRole('button', { name: 'Webhook Settings' })).toBeTruthy();
   expect(
     within(rowOf('All webhooks:', 'Grace Hopper')).getByRole('button', { name: 'Delete' }),

@@ -106,13 +106,16 @@ export function WebhooksTable({
             <CellButton $variant="secondary" onClick={() => onOpenSettings(webhook)}>
               {t.settings}
             </CellButton>
-            <CellButton $variant="secondary" onClick={() => onOpenTest(webhook)}>
-              {t.syncTest}
-            </CellButton>
+            {/* A test event writes into the CRM like a change: for those who may change it. */}
             {webhook.canUpdate ? (
-              <CellButton $variant="danger" onClick={() => setToDelete(webhook)}>
-                {t.delete}
-              </CellButton>
+              <>
+                <CellButton $variant="secondary" onClick={() => onOpenTest(webhook)}>
+                  {t.syncTest}
+                </CellButton>
+                <CellButton $variant="danger" onClick={() => setToDelete(webhook)}>
+                  {t.delete}
+                </CellButton>
+              </>
             ) : null}
           </Buttons>
         </Stack>
