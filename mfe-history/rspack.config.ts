@@ -10,6 +10,7 @@ export default createAppConfig({
       WebhookLogsPage: './src/exposes/webhook-logs-page.tsx',
       BlockListLogsPage: './src/exposes/block-list-logs-page.tsx',
       CategoryBaseFilterLogsPage: './src/exposes/category-base-filter-logs-page.tsx',
+      AuditLogPage: './src/exposes/audit-log-page.tsx',
     }),
     './mount': './src/exposes/mount.ts',
   },

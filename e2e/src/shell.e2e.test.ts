@@ -127,6 +127,7 @@ describe('the shell composes the remotes at run time', () => {
       ['History', 'Webhooks', 'Webhook payloads'],
       [null, 'Block Lists', 'Block list history'],
       [null, 'Category Base Filter', 'Category Base Filter Payloads'],
+      [null, 'Audit log', 'Audit log'],
     ];
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     for (const [group, link, title] of pages) {

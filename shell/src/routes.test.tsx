@@ -50,7 +50,7 @@ async function renderShellAt(path: string) {
 
 const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
 
-// Spec 01 §2.1's paths, served by the remotes /remotes.json names.
+// Spec 01 §2.1's paths and the audit log's (issue 30), served by the remotes /remotes.json names.
 test.each([
   ['/', 'outsync_auth', 'LoginPage'],
   ['/verify', 'outsync_auth', 'VerifyPage'],
@@ -68,6 +68,7 @@ test.each([
     'outsync_history',
     'CategoryBaseFilterLogsPage',
   ],
+  ['/admin/dashboard/history/audit-log', 'outsync_history', 'AuditLogPage'],
 ])('%s loads %s/%s', async (path, remote, expose) => {
   await renderShellAt(path);
   expect(await screen.findByRole('heading', { name: expose })).toBeTruthy();

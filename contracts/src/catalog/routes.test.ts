@@ -24,9 +24,12 @@ const specRouteMap = [
   ['/admin/dashboard/history/category-base-filter-logs', 'category-base-filter-logs'],
 ] as const;
 
-test('the catalog holds exactly the screens of spec 01 §2.1, by route name', () => {
+// Screens beyond spec 01 §2.1, with keys of our own.
+const laterRouteMap = [['/admin/dashboard/history/audit-log', 'audit-log']] as const;
+
+test('the catalog holds exactly the screens of spec 01 §2.1 and the audit log, by route name', () => {
   expect(routeList.map((route) => [route.path, route.name]).sort()).toEqual(
-    specRouteMap.map(([path, name]) => [path, name]).sort(),
+    [...specRouteMap, ...laterRouteMap].map(([path, name]) => [path, name]).sort(),
   );
 });
 
@@ -50,6 +53,7 @@ test('the sidebar entries follow the spec, in order', () => {
     ['History', 'Webhooks', 'webhook-logs'],
     ['History', 'Block Lists', 'block-list-logs'],
     ['History', 'Category Base Filter', 'category-base-filter-logs'],
+    ['History', 'Audit log', 'audit-log'],
   ]);
 });
 
@@ -68,6 +72,7 @@ test('sign-in is public, Users is for a manager or admin, the rest for anyone si
     'webhook-logs': 'signed-in',
     'block-list-logs': 'signed-in',
     'category-base-filter-logs': 'signed-in',
+    'audit-log': 'signed-in',
   });
 });
 
@@ -93,6 +98,7 @@ test('each screen names its remote, federation name and expose', () => {
     ['webhook-logs', 'mfe-history', 'outsync_history', './WebhookLogsPage'],
     ['block-list-logs', 'mfe-history', 'outsync_history', './BlockListLogsPage'],
     ['category-base-filter-logs', 'mfe-history', 'outsync_history', './CategoryBaseFilterLogsPage'],
+    ['audit-log', 'mfe-history', 'outsync_history', './AuditLogPage'],
   ]);
 });
 
@@ -122,11 +128,13 @@ test('a remote exposes each of its pages under ./<Expose>', () => {
       WebhookLogsPage: './a.tsx',
       BlockListLogsPage: './b.tsx',
       CategoryBaseFilterLogsPage: './c.tsx',
+      AuditLogPage: './d.tsx',
     }),
   ).toEqual({
     './WebhookLogsPage': './a.tsx',
     './BlockListLogsPage': './b.tsx',
     './CategoryBaseFilterLogsPage': './c.tsx',
+    './AuditLogPage': './d.tsx',
   });
 });
 

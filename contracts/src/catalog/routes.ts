@@ -44,9 +44,9 @@ export interface ScreenRouteDefinition {
 }
 
 /**
- * Every screen a remote serves, keyed by the spec's route name. The two whose route name the
- * spec does not show have keys of our own: 'login' ('/') and 'verify' ('/verify'). The order is
- * the sidebar's, and a remote's first route is its landing page.
+ * Every screen a remote serves, keyed by the spec's route name. Those the spec names no route
+ * for have keys of our own: 'login' ('/'), 'verify' ('/verify') and 'audit-log' (issue 30, not
+ * a spec screen). The order is the sidebar's, and a remote's first route is its landing page.
  */
 export const routeCatalog = {
   login: { path: '/', remote: 'mfe-auth', expose: 'LoginPage', access: 'public', sidebar: null },
@@ -127,6 +127,14 @@ export const routeCatalog = {
     expose: 'CategoryBaseFilterLogsPage',
     access: 'signed-in',
     sidebar: { group: 'History', label: 'Category Base Filter' },
+  },
+  // Issue 30, item 6: who changed what, on whose account (beyond the spec's screens).
+  'audit-log': {
+    path: '/admin/dashboard/history/audit-log',
+    remote: 'mfe-history',
+    expose: 'AuditLogPage',
+    access: 'signed-in',
+    sidebar: { group: 'History', label: 'Audit log' },
   },
 } as const satisfies Record<string, ScreenRouteDefinition>;
 

@@ -5,6 +5,7 @@ import BlockListLogsPage, { BlockListLogsTitle } from '../exposes/block-list-log
 import CategoryBaseFilterLogsPage, {
   CategoryBaseFilterLogsTitle,
 } from '../exposes/category-base-filter-logs-page';
+import AuditLogPage, { AuditLogTitle } from '../exposes/audit-log-page';
 
 /** The pages this module exposes, at their paths in the route catalog. */
 export const pages: [ModulePage, ...ModulePage[]] = pagesOfRemote('mfe-history', {
@@ -14,6 +15,7 @@ export const pages: [ModulePage, ...ModulePage[]] = pagesOfRemote('mfe-history',
     label: CategoryBaseFilterLogsTitle,
     Component: CategoryBaseFilterLogsPage,
   },
+  AuditLogPage: { label: AuditLogTitle, Component: AuditLogPage },
 });
 
 export const moduleName = 'OutSync history';

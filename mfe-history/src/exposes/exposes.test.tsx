@@ -6,11 +6,21 @@ import { fakeLayout, renderPage } from '../test/render-page';
 beforeEach(() => fakeLayout());
 afterEach(() => jest.restoreAllMocks());
 
-test('the module offers its three pages at their catalog paths', () => {
+test('the module offers its four pages at their catalog paths', () => {
   expect(pages.map(({ path }) => path)).toEqual([
     '/admin/dashboard/history/webhook-logs',
     '/admin/dashboard/history/block-list-logs',
     '/admin/dashboard/history/category-base-filter-logs',
+    '/admin/dashboard/history/audit-log',
+  ]);
+});
+
+test('each page is titled as its screen is named', () => {
+  expect(pages.map(({ label }) => label)).toEqual([
+    'Webhook payloads',
+    'Block list history',
+    'Category Base Filter Payloads',
+    'Audit log',
   ]);
 });
 

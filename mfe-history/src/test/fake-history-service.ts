@@ -11,6 +11,7 @@ import {
 } from '@outsync/app-runtime/testing';
 import { HISTORY_PAGE_SIZE, type RouteOutput } from '@outsync/contracts';
 import type {
+  AuditEntry,
   BlockListLog,
   BlockListSyncOption,
   CategoryBaseFilterRecord,
@@ -31,6 +32,8 @@ export interface FakeDb {
   blockListLogs: BlockListLog[];
   blockListOptions: BlockListSyncOption[];
   daily: WebhookLogsDaily;
+  /** The audit log, newest first (GET /api/admin/audit-log answers it in this order). */
+  auditEntries: AuditEntry[];
 }
 
 type Reply = { status?: number; body: unknown } | { status: number; error: unknown };
@@ -63,6 +66,7 @@ function emptyDb(): FakeDb {
     blockListLogs: [],
     blockListOptions: [],
     daily: { days: [] },
+    auditEntries: [],
   };
 }
 
@@ -145,6 +149,23 @@ function handlers(db: FakeDb): FakeHandlers<HistoryAreaRoutes> {
       };
     },
     blockListSyncOptions: () => ({ body: db.blockListOptions }),
+    // The e-mail matches the actor's or the account's, exactly (it arrives lowercased).
+    auditLog: ({ query }) => {
+      const rows = db.auditEntries.filter(
+        (row) =>
+          query.email === undefined ||
+          row.actor.email === query.email ||
+          row.account?.email === query.email,
+      );
+      return {
+        body: {
+          data: pageOf(rows, query.page),
+          page: query.page,
+          limit: 20,
+          totalItems: rows.length,
+        },
+      };
+    },
   };
 }
 

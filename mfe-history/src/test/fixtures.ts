@@ -1,10 +1,11 @@
 // Data the fake service starts from, typed by the contracts (a fixture that no longer has the
 // shape the service answers does not compile).
 //
-// API: aWebhookLog(n, overrides?); aCategoryRecord(n, overrides?); aBlockListLog(n, o?); and
-// from the harness oid(n), customer, manager (signed-in users).
+// API: aWebhookLog(n, overrides?); aCategoryRecord(n, overrides?); aBlockListLog(n, o?);
+// anAuditEntry(n, o?); and from the harness oid(n), customer, manager (signed-in users).
 import { oid } from '@outsync/app-runtime/testing';
 import type {
+  AuditEntry,
   BlockListLog,
   CategoryBaseFilterRecord,
   WebhookLog,
@@ -78,6 +79,19 @@ export function aBlockListLog(n: number, overrides: Partial<BlockListLog> = {}):
     entityDetails: `rival${n}.test`,
     syncedAt: '2026-11-20T12:00:00.000Z',
     lastError: null,
+    ...overrides,
+  };
+}
+
+/** Audit entry number `n`: a customer's own change on the dashboard, newest first from 1. */
+export function anAuditEntry(n: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: oid(0x4000 + n),
+    at: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - n * 60_000).toISOString(),
+    action: 'createWebhook',
+    actor: { email: 'ada@acme.test', role: null, via: 'dashboard', partnerName: null },
+    account: { email: 'ada@acme.test' },
+    target: `Webhook ${n}`,
     ...overrides,
   };
 }

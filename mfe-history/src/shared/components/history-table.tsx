@@ -52,6 +52,7 @@ export function HistoryTable<Row>({
   list,
   count,
   minWidth = '960px',
+  emptyText = historyTexts.empty,
 }: {
   caption: string;
   columns: readonly TableColumn<Row>[];
@@ -61,6 +62,8 @@ export function HistoryTable<Row>({
   /** Undefined shows no count line (the count failed). */
   count: CountState | undefined;
   minWidth?: string;
+  /** What an answered list without rows says; "No results found." unless the screen has its own. */
+  emptyText?: string;
 }) {
   const statusText: ReactNode = count ? <CountLine state={count} /> : undefined;
   return (
@@ -80,7 +83,7 @@ export function HistoryTable<Row>({
         loadingMoreText={historyTexts.loading}
         hasMore={list.hasMore && !list.nextPageFailed}
         onLoadMore={list.loadMore}
-        emptyText={list.failed ? undefined : historyTexts.empty}
+        emptyText={list.failed ? undefined : emptyText}
         estimateRowHeight={88}
       />
       {list.nextPageFailed ? (
