@@ -7,6 +7,7 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { authorizeInSandbox } from '@outsync/sandbox';
 import { launchBrowser, type Browser } from '../../scripts/chromium';
+import { DEMO_ADMIN_EMAIL } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
 import { journeyTarget, screenshot, type JourneyTarget } from './product-harness';
@@ -17,17 +18,28 @@ const SALESFORCE_CONSUMER_SECRET = 'outsync-sandbox-salesforce-consumer-secret';
 
 const CUSTOMER = 'wes@webhooks-e2e.example';
 const COLLEAGUE = 'cora@webhooks-e2e.example';
+/** Made a manager by the admin in the audit journey. */
+const STAFF_MEMBER = 'milo@outsync-staff-e2e.example';
 
 let target: JourneyTarget;
 let customer: Browser;
 let colleague: Browser;
+let admin: Browser;
+let manager: Browser;
 
 beforeAll(async () => {
   target = await journeyTarget();
-  [customer, colleague] = await Promise.all([launchBrowser(), launchBrowser()]);
+  [customer, colleague, admin, manager] = await Promise.all([
+    launchBrowser(),
+    launchBrowser(),
+    launchBrowser(),
+    launchBrowser(),
+  ]);
   for (const [browser, email] of [
     [customer, CUSTOMER],
     [colleague, COLLEAGUE],
+    [admin, DEMO_ADMIN_EMAIL],
+    [manager, STAFF_MEMBER],
   ] as const) {
     await signInThroughApi(browser.context, {
       baseUrl: target.baseUrl,
@@ -42,7 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([customer?.close(), colleague?.close()]);
+  await Promise.all([customer?.close(), colleague?.close(), admin?.close(), manager?.close()]);
   await target?.stop();
 });
 
@@ -93,6 +105,13 @@ async function openWebhooks(browser: Browser): Promise<Page> {
   const page = await browser.context.newPage();
   await page.goto(`${target.baseUrl}/admin/dashboard/webhooks`);
   await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+  return page;
+}
+
+async function open(browser: Browser, path: string, title: string): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.goto(`${target.baseUrl}${path}`);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
   return page;
 }
 
@@ -238,6 +257,96 @@ describe('a customer sets up webhooks', () => {
     await settings.waitFor();
     await expect(settings.getByRole('button', { name: 'Update' }).count()).resolves.toBe(0);
     await page.close();
+  });
+
+  test('the owner sends a test event from Sync test: it syncs into HubSpot', async () => {
+    const page = await openWebhooks(customer);
+    const row = table(page, 'Existing webhooks:').getByRole('row').filter({ hasText: 'Smartlead' });
+    await row.getByRole('button', { name: 'Sync test' }).click();
+    const test = page.getByRole('dialog', { name: 'Send Test Webhook - Smartlead' });
+    const answered = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.startsWith('/webhooks/test/'),
+    );
+    await test.getByRole('button', { name: 'Test Sync' }).click();
+    // Sent with the session: the service knows who tested (the audit log below).
+    const answer = await answered;
+    expect(await answer.request().headerValue('cookie')).toContain('outsync.sid=');
+    expect([answer.status(), await answer.json()]).toEqual([200, { success: true, errors: [] }]);
+    await toast(page, 'Test webhook was sent successfully').waitFor();
+    await page.close();
+  });
+
+  test('an admin makes a staff member a manager, who sees the webhook read-only: no Sync test, no Delete', async () => {
+    const users = await open(admin, '/admin/dashboard/users', 'Users');
+    const row = table(users, 'Users').getByRole('row').filter({ hasText: STAFF_MEMBER }).first();
+    await row.getByRole('button', { name: 'Update' }).click();
+    const dialog = users.getByRole('dialog', { name: 'Update User' });
+    await choose(dialog, 'Role', 'Manager');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await toast(users, `${STAFF_MEMBER} updated`).waitFor();
+    await users.close();
+
+    const page = await openWebhooks(manager);
+    const shared = table(page, 'All webhooks:').getByRole('row').filter({ hasText: 'Smartlead' });
+    await shared.getByRole('button', { name: 'Webhook Settings' }).waitFor();
+    await expect(shared.getByRole('button', { name: 'Sync test' }).count()).resolves.toBe(0);
+    await expect(shared.getByRole('button', { name: 'Delete' }).count()).resolves.toBe(0);
+    await screenshot(page, 'webhooks-manager-read-only');
+    await page.close();
+  });
+
+  test("an admin changes the customer's webhook for them", async () => {
+    const page = await openWebhooks(admin);
+    const row = table(page, 'All webhooks:').getByRole('row').filter({ hasText: 'Smartlead' });
+    await row.getByRole('button', { name: 'Webhook Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Update Webhook HubSpot' });
+    await settings.getByRole('checkbox', { name: 'Custom contact properties:' }).check();
+    const saved = page.waitForResponse((response) => response.request().method() === 'PUT');
+    await settings.getByRole('button', { name: 'Update' }).click();
+    expect((await saved).status()).toBe(200);
+    await toast(page, 'Webhook has been updated').waitFor();
+    await page.close();
+  });
+
+  test('the Audit log shows the test event, the webhook change and the role change with their actors', async () => {
+    const rowsOf = async (browser: Browser) => {
+      const page = await open(browser, '/admin/dashboard/history/audit-log', 'Audit log');
+      const rows = table(page, 'Audit log entries').getByRole('row');
+      await rows.filter({ hasText: 'Sent a test event' }).first().waitFor();
+      const texts = (await rows.allInnerTexts()).slice(1).map((text) => text.split('\t').slice(1));
+      return { page, texts };
+    };
+    const staffView = await rowsOf(admin);
+    expect(staffView.texts.slice(0, 3)).toEqual([
+      [
+        `${DEMO_ADMIN_EMAIL} (admin)`,
+        CUSTOMER,
+        'Changed a webhook',
+        expect.stringMatching(/^Smartlead webhook [0-9a-f]{24}$/),
+      ],
+      [
+        `${DEMO_ADMIN_EMAIL} (admin)`,
+        STAFF_MEMBER,
+        'Changed a user’s permissions',
+        expect.stringContaining('role MANAGER'),
+      ],
+      [CUSTOMER, CUSTOMER, 'Sent a test event', expect.stringMatching(/^Smartlead webhook /)],
+    ]);
+    await expectAccessible(staffView.page);
+    await screenshot(staffView.page, 'audit-log-admin');
+    await staffView.page.close();
+
+    // The customer reads their own account's: the admin's change included, the role change not.
+    const ownView = await rowsOf(customer);
+    expect(ownView.texts.map((cells) => [cells[0], cells[2]])).toEqual(
+      expect.arrayContaining([
+        [`${DEMO_ADMIN_EMAIL} (admin)`, 'Changed a webhook'],
+        [CUSTOMER, 'Sent a test event'],
+      ]),
+    );
+    expect(ownView.texts.some((cells) => cells[2] === 'Changed a user’s permissions')).toBe(false);
+    await screenshot(ownView.page, 'audit-log-customer');
+    await ownView.page.close();
   });
 
   test('Delete asks with the owner’s name, then removes the webhook', async () => {

@@ -47,8 +47,15 @@ function actorText(actor: AuditActor): string {
 }
 
 const columns: TableColumn<AuditEntry>[] = [
-  { id: 'time', header: t.columns.time, cell: (row) => dateTime(row.at), rowHeader: true },
-  { id: 'actor', header: t.columns.actor, cell: (row) => actorText(row.actor), width: '22rem' },
+  // Wide enough for "11/29/2026, 10:17:31 AM" on two lines at most, never cut inside the year.
+  {
+    id: 'time',
+    header: t.columns.time,
+    cell: (row) => dateTime(row.at),
+    rowHeader: true,
+    width: '8.5rem',
+  },
+  { id: 'actor', header: t.columns.actor, cell: (row) => actorText(row.actor), width: '16rem' },
   { id: 'account', header: t.columns.account, cell: (row) => row.account?.email ?? t.none },
   { id: 'action', header: t.columns.action, cell: (row) => auditActionLabels[row.action] },
   { id: 'target', header: t.columns.target, cell: (row) => row.target ?? t.none },
