@@ -403,7 +403,8 @@ const ROWS: Record<RouteName, Row> = {
   userAccounts: { rule: 'signed-in' },
   createUserAccount: {
     rule: 'own-write',
-    body: () => ({ url: 'https://hooks.example.com/x', description: 'd', ...hubspot() }),
+    // http: an https call to the placeholder address trips undici's TLS assertion under nock.
+    body: () => ({ url: 'http://hooks.example.com/x', description: 'd', ...hubspot() }),
     upstream: true,
   },
   deleteUserAccount: { rule: 'own-write', params: async () => ({ id: await freshEndpoint() }) },

@@ -47,7 +47,8 @@ it('keeps the events of a run whose write lasts three leases, and no other run t
   expect(taken).toEqual([]);
   expect(writes).toEqual([[id.toString()]]);
   expect((await models().events.findById(id).lean())?.status).toBe('synced');
-});
+  // Three leases of waiting, and the machine's slack: more than jest's 5 s default.
+}, 20_000);
 
 it('lets another run take the events once a run stopped renewing them for a lease', async () => {
   // A run that died: its lease was set a lease ago and nobody renews it.
