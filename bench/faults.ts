@@ -16,10 +16,13 @@
 //   recovery);
 // - new-companies: leads of new companies, several per company, written by the two workers at
 //   once (issue 30's duplicate companies): one company per domain;
-// - worker-kill: a worker killed with SIGKILL mid-burst, a new one started.
-// Not here (needs a restartable API and database in the harness; the resilience tests and
-// bench/embedded-mongo.ts cover parts): the API killed under load, the database killed during
-// ingest, the embedded database's crash consistency.
+// - worker-kill: a worker killed with SIGKILL mid-burst, a new one started;
+// - api-kill: the API process killed with SIGKILL mid-burst and started again; the platform
+//   then delivers the whole campaign again (the same bodies), as it re-sends what failed;
+// - database-kill: the embedded MongoDB killed with SIGKILL mid-burst, down a few seconds,
+//   started again on its data directory; then the same re-delivery.
+// Not here (bench/embedded-mongo.ts measures it): the embedded database's own crash consistency
+// under hundreds of thousands of writes.
 //
 //   npx tsx bench/faults.ts            the full suite (a few thousand events, ~10 minutes)
 //   npx tsx bench/faults.ts --short    the CI version (a few hundred events, a few minutes)
@@ -66,8 +69,11 @@ type Verdict = {
 
 type Row = {
   name: string;
-  /** Starts the fault, sends the events, lifts the fault; answers the run and when it lifted. */
-  run(bench: SyncBench): Promise<{ run: CampaignRun; liftedAt: number }>;
+  /**
+   * Starts the fault, sends the events, lifts the fault; answers the run, when it lifted, and
+   * what the row itself saw go wrong.
+   */
+  run(bench: SyncBench): Promise<{ run: CampaignRun; liftedAt: number; problems?: string[] }>;
   /** The row's own check once every event is final: what was written twice. */
   check?(bench: SyncBench): Promise<string[]>;
 };
@@ -202,7 +208,72 @@ const rows: Row[] = [
       return { run: await burst, liftedAt };
     },
   },
+  crashAndRedeliverRow('api-kill', async (bench) => {
+    const { restartMs } = await bench.crashService();
+    console.error(`  the API was back ${(restartMs / 1000).toFixed(1)} s after its kill`);
+  }),
+  crashAndRedeliverRow('database-kill', async (bench) => {
+    const { restartMs } = await bench.crashDatabase(scale(12_000, 5_000));
+    console.error(
+      `  the database listened again ${(restartMs / 1000).toFixed(1)} s after its start`,
+    );
+  }),
 ];
+
+/**
+ * A campaign delivered while a part of the product crashes, then delivered again in full once
+ * it is back (the same bodies: one time for every event, the same leads and seed), as a platform
+ * re-sends the deliveries that failed. What was acknowledged must end synced once, and so must
+ * everything the second delivery brings.
+ */
+function crashAndRedeliverRow(
+  name: string,
+  crashMidBurst: (bench: SyncBench) => Promise<void>,
+): Row {
+  const stamp = Date.now().toString(36);
+  return {
+    name,
+    async run(bench) {
+      const since = new Date();
+      const events = scale(600, 200);
+      const campaign = {
+        webhookUrl: bench.webhookUrl,
+        events,
+        leads: Array.from(
+          { length: scale(120, 40) },
+          (_, index) => `lead${index}@${name}-${stamp}.example`,
+        ),
+        ratePerSecond: 50,
+        seed: (seed += 1),
+        at: new Date(Date.now() - 60_000).toISOString(),
+      };
+      const first = postCampaign(bench.sandboxUrl, campaign);
+      // Crash once a third is in, while the rest is on its way.
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        if ((await bench.logs.countDocuments({ receivedAt: { $gte: since } })) >= events / 3) break;
+        await sleep(20);
+      }
+      await crashMidBurst(bench);
+      const liftedAt = Date.now();
+      const during = await first;
+      const again = await postCampaign(bench.sandboxUrl, campaign);
+      const problems =
+        again.accepted < again.sent
+          ? [`${again.sent - again.accepted} of the re-delivery's events refused after recovery`]
+          : [];
+      return {
+        run: {
+          ...during,
+          sent: during.sent + again.sent,
+          accepted: during.accepted + again.accepted,
+        },
+        liftedAt,
+        problems,
+      };
+    },
+  };
+}
 
 function newCompaniesRow(): Row {
   const stamp = Date.now().toString(36);
@@ -249,7 +320,7 @@ async function companiesTwice(bench: SyncBench, prefix: string, domains: number)
 
 async function runRow(bench: SyncBench, row: Row): Promise<Verdict> {
   const since = new Date();
-  const { run, liftedAt } = await row.run(bench);
+  const { run, liftedAt, problems: seen = [] } = await row.run(bench);
   const { counts, done } = await waitUntilFinal(
     bench.logs,
     since,
@@ -265,6 +336,7 @@ async function runRow(bench: SyncBench, row: Row): Promise<Verdict> {
       (problem) => !problem.includes('neither synced nor duplicate'),
     ),
     ...extra,
+    ...seen,
   ];
   return {
     row: row.name,

@@ -53,6 +53,16 @@ export interface SyncBench {
   killWorker(pid: number): void;
   /** Starts one more `--role=worker` process; answers its pid once it is up. */
   addWorker(): Promise<number>;
+  /**
+   * Kills the API process with SIGKILL (a crash: no shutdown, requests in flight cut) and starts
+   * it again on the same port; answers how long it took until `/readyz` answered 200 again.
+   */
+  crashService(): Promise<{ restartMs: number }>;
+  /**
+   * Kills the embedded database with SIGKILL, keeps it down `downMs`, then starts it again on
+   * its data directory and port (every client reconnects); answers when it listens again.
+   */
+  crashDatabase(downMs: number): Promise<{ restartMs: number }>;
   /** Sends a signal to the service's process (e.g. SIGUSR2 for the profiler preload). */
   signalService(signal: NodeJS.Signals): void;
   /** Stops the service, the sandbox and the database, and removes the data directory. */
@@ -93,12 +103,17 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
     started.push({ name: 'data directory', stop: () => rm(dataDir, { recursive: true }) });
 
     // A data directory, as `npm start` has (acknowledged once journaled, fsync within 100 ms).
-    const mongo = await startListening(
-      'embedded MongoDB',
-      [MONGO_CLI, '--port', '0', '--data-dir', path.join(dataDir, 'mongo'), '--quiet'],
-      /listening on (mongodb:\/\/\S+)/,
-    );
-    started.push(mongo);
+    const mongoArgs = (port: string) => [
+      MONGO_CLI,
+      '--port',
+      port,
+      '--data-dir',
+      path.join(dataDir, 'mongo'),
+      '--quiet',
+    ];
+    const MONGO_LISTENING = /listening on (mongodb:\/\/\S+)/;
+    let mongo = await startListening('embedded MongoDB', mongoArgs('0'), MONGO_LISTENING);
+    started.push({ name: 'embedded MongoDB', stop: () => mongo.stop() });
     const mongoUri = mongo.match[1] ?? '';
 
     const sandbox = await startListening(
@@ -117,13 +132,15 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
       ...(await serviceEnv({ mongoUri, sandboxUrl, smtpPort })),
       ...options.serviceEnv,
     };
-    const service = await startService({
+    const serviceOptions = {
       role: options.role ?? 'all',
       nodeArgs: options.serviceNodeArgs ?? [],
       logFile: serviceLogFile,
       env,
-    });
-    started.push(service);
+    } as const;
+    let service = await startService(serviceOptions);
+    started.push({ name: 'sync-service', stop: () => service.stop() });
+    let serviceRestarts = 0;
 
     log('Setting up the demo workspace (sign-in, HubSpot OAuth, webhooks)…');
     await setUpDemoWorkspace({
@@ -162,7 +179,10 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
       },
       logs: client.db().collection('webhookLogs'),
       serviceLogFile,
-      pids: { mongo: mongo.pid, sandbox: sandbox.pid, service: service.pid },
+      // Read when asked: a crash and restart gives the service or the database a new pid.
+      get pids() {
+        return { mongo: mongo.pid, sandbox: sandbox.pid, service: service.pid };
+      },
       get workerPids() {
         return workers.map((worker) => worker.pid);
       },
@@ -171,7 +191,28 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
         process.kill(pid, 'SIGKILL');
       },
       addWorker,
-      signalService: service.signal,
+      async crashService() {
+        await service.crash();
+        const crashedAt = Date.now();
+        serviceRestarts += 1;
+        service = await startService({
+          ...serviceOptions,
+          logFile: serviceLogFile.replace(/\.log$/, `-restart${serviceRestarts}.log`),
+        });
+        return { restartMs: Date.now() - crashedAt };
+      },
+      async crashDatabase(downMs) {
+        await mongo.crash();
+        await sleep(downMs);
+        const restartedAt = Date.now();
+        mongo = await startListening(
+          'embedded MongoDB',
+          mongoArgs(new URL(mongoUri).port),
+          MONGO_LISTENING,
+        );
+        return { restartMs: Date.now() - restartedAt };
+      },
+      signalService: (signal) => service.signal(signal),
       stop: stopAll,
     };
   } catch (error) {
@@ -182,6 +223,17 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
 
 interface Listening extends ChildStarted {
   match: RegExpExecArray;
+  /** SIGKILL, resolved once the process is gone. */
+  crash(): Promise<void>;
+}
+
+/** Kills a child with SIGKILL (no shutdown) and resolves once it has exited. */
+function crash(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 }
 
 /** A node child process that prints the address it listens on; resolves with that line's match. */
@@ -198,7 +250,13 @@ function startListening(name: string, args: string[], pattern: RegExp): Promise<
       if (!match) return;
       child.stdout?.off('data', onData);
       child.stdout?.resume();
-      resolve({ name, match, pid: child.pid ?? -1, stop: () => stopChild(child) });
+      resolve({
+        name,
+        match,
+        pid: child.pid ?? -1,
+        stop: () => stopChild(child),
+        crash: () => crash(child),
+      });
     };
     child.stdout?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${name} exited early (${String(code)})`)));
@@ -243,7 +301,9 @@ async function startService(options: {
   nodeArgs: string[];
   logFile: string;
   env: Record<string, string | undefined>;
-}): Promise<ChildStarted & { url: string; signal(signal: NodeJS.Signals): void }> {
+}): Promise<
+  ChildStarted & { url: string; signal(signal: NodeJS.Signals): void; crash(): Promise<void> }
+> {
   const logStream = createWriteStream(options.logFile);
   const child = spawn(
     process.execPath,
@@ -269,6 +329,10 @@ async function startService(options: {
     pid: child.pid ?? -1,
     stop,
     signal: (signal) => child.kill(signal),
+    crash: async () => {
+      await crash(child);
+      logStream.end();
+    },
   };
 }
 
