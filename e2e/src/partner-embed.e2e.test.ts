@@ -114,7 +114,14 @@ describe('a partner embeds the webhooks module', () => {
 
     await row.getByRole('button', { name: 'Sync test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Test Webhook - Instantly' });
+    const testSent = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' &&
+        new URL(request.url()).pathname.startsWith('/webhooks/test/'),
+    );
     await dialog.getByRole('button', { name: 'Test Sync' }).click();
+    // With the embed token, as every call of the module: the service knows who tested.
+    expect(await (await testSent).headerValue('authorization')).toMatch(/^Bearer oset_/);
     await page
       .getByRole('region', { name: 'Notifications' })
       .getByText('Test webhook was sent successfully')
@@ -220,6 +227,18 @@ describe('what an embed token can reach', () => {
       await row.getByText(/^osp_/).waitFor();
       await expect(row.getByText('2 customers').count()).resolves.toBe(1);
       await screenshot(page, 'partner-admin-section');
+
+      // The test sent from the partner's page is the customer's, made through the partner.
+      const audit = await admin.context.newPage();
+      await audit.goto(`${product.shellUrl}/admin/dashboard/history/audit-log`);
+      await audit
+        .getByRole('table', { name: 'Audit log entries' })
+        .getByRole('row')
+        .filter({ hasText: 'Sent a test event' })
+        .filter({ hasText: `${NORTHWIND} via Acme Agency (demo)` })
+        .first()
+        .waitFor();
+      await audit.close();
 
       // A partner another admin deletes while this one edits it: the service's refusal shows.
       const { getJson, sendJson } = serviceCalls(() => product.shellUrl);

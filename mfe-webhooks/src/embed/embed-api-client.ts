@@ -26,6 +26,8 @@ export interface EmbedApiSession {
   client: ApiClient;
   /** Makes `token` the one every later call sends (the host refreshed it on its own). */
   setToken(token: string): void;
+  /** `Bearer <the current token>`, for a call outside the route table (the test address). */
+  authorization(): string;
 }
 
 /**
@@ -79,6 +81,7 @@ export function createEmbedApiClient(options: EmbedApiClientOptions): EmbedApiSe
   return {
     client: createEmbedRouteClient(apiRoutes, options.apiBaseUrl, token),
     setToken: (fresh) => token.set(fresh),
+    authorization: () => `Bearer ${token.value}`,
   };
 }
 

@@ -18,6 +18,7 @@ import {
 import WebhooksPage from '../exposes/webhooks-page';
 import type { WebhookEvent } from '../shared/host-events';
 import { HostEventsProvider, type HostEvent } from '../shared/host-events-context';
+import { TestDeliveryProvider } from '../shared/test-delivery-context';
 import { createEmbedApiClient } from './embed-api-client';
 
 /** The look a partner gives the module (docs/embedding.md, "Theme"). */
@@ -135,9 +136,13 @@ export function mountWebhooks(
             <UiProvider withGlobalStyle={false} mode={mode}>
               <HostEventsProvider onEvent={onEvent}>
                 <ApiProvider client={session.client} queryClient={queryClient}>
-                  <MemoryRouter>
-                    <WebhooksPage />
-                  </MemoryRouter>
+                  <TestDeliveryProvider
+                    delivery={{ credentials: 'omit', authorization: session.authorization }}
+                  >
+                    <MemoryRouter>
+                      <WebhooksPage />
+                    </MemoryRouter>
+                  </TestDeliveryProvider>
                 </ApiProvider>
               </HostEventsProvider>
             </UiProvider>

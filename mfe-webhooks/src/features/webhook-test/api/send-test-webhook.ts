@@ -3,12 +3,15 @@ import {
   TestWebhookResponseSchema,
   testWebhookUrl,
 } from '@outsync/contracts/webhooks/test-payloads';
+import { useTestDelivery, type TestDelivery } from '../../../shared/test-delivery-context';
 
 export interface SendTestWebhookRequest {
   /** The webhook's own URL; the test goes to its test address. */
   webhookUrl: string;
   /** The JSON the dialog's editor holds, parsed. */
   payload: unknown;
+  /** Who sends it: the session cookie, or the embed token (see TestDelivery). */
+  delivery?: TestDelivery;
 }
 
 /** The receiver turned the test down; `detail` is what it said, as the user is shown it. */
@@ -20,21 +23,27 @@ export class TestWebhookFailure extends Error {
 }
 
 /**
- * POSTs a test payload to the webhook's test address (spec 01 §7). On the dashboard's own
- * origin the session cookie goes with it: the service then checks the caller may change the
- * webhook and records the test in the audit log (issue 30). Resolves when the receiver answers ok with
+ * POSTs a test payload to the webhook's test address (spec 01 §7), with the caller's identity
+ * (the session cookie on our dashboard, the embed token in a partner's page): the service then
+ * checks the caller may change the webhook and records the test in the audit log. Resolves when the receiver answers ok with
  * `success: true`. A non-ok status or `success: false` rejects with a TestWebhookFailure; a
  * request that fails, or an ok answer that is not the receiver's, rejects with another error.
  */
 export async function sendTestWebhook({
   webhookUrl,
   payload,
+  delivery = { credentials: 'same-origin' },
 }: SendTestWebhookRequest): Promise<void> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
+  if (delivery.authorization) headers.Authorization = delivery.authorization();
   const response = await fetch(testWebhookUrl(webhookUrl), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers,
     body: JSON.stringify(payload),
-    credentials: 'same-origin',
+    credentials: delivery.credentials,
   });
   const body = await readJson(response);
   const answer = TestWebhookResponseSchema.safeParse(body);
@@ -50,7 +59,12 @@ export async function sendTestWebhook({
  * tells the outcome itself (spec 01 §8 "Test webhook"), so no `meta.errorToast`.
  */
 export function useSendTestWebhook(onSent?: () => void) {
-  return useMutation({ mutationFn: sendTestWebhook, onSuccess: () => onSent?.() });
+  const delivery = useTestDelivery();
+  return useMutation({
+    mutationFn: (request: Omit<SendTestWebhookRequest, 'delivery'>) =>
+      sendTestWebhook({ ...request, delivery }),
+    onSuccess: () => onSent?.(),
+  });
 }
 
 async function readJson(response: Response): Promise<unknown> {
