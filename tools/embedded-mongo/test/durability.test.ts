@@ -116,6 +116,39 @@ describe('durability', () => {
     await restarted.stop();
   });
 
+  it('compacts after a restart when most of the replayed journal was replaced, not only once it doubles again', async () => {
+    const options = { port: 0, dataDir, logger: false, compactThresholdBytes: 64 * 1024 } as const;
+    const journal = path.join(dataDir, 'journal.bson');
+    // Killed (no shutdown) before the file doubled past its last compaction: a journal that is
+    // nearly all superseded updates when it is replayed.
+    const first = await startEmbeddedMongo({
+      ...options,
+      compactThresholdBytes: 1024 * 1024 * 1024,
+    });
+    const client = new MongoClient(first.uri);
+    const counters = client.db('app').collection('counters');
+    const id = new ObjectId();
+    await counters.insertOne({ _id: id, n: 0, padding: 'x'.repeat(500) });
+    for (let i = 0; i < 400; i += 1) await counters.updateOne({ _id: id }, { $inc: { n: 1 } });
+    await client.close();
+    await first.stop();
+    const replayed = (await stat(journal)).size;
+    expect(replayed).toBeGreaterThan(64 * 1024);
+
+    const restarted = await startEmbeddedMongo(options);
+    const deadline = Date.now() + 3_000;
+    while ((await stat(journal)).size >= replayed && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await stat(journal)).size).toBeLessThan(64 * 1024);
+    const reader = new MongoClient(restarted.uri);
+    expect(await reader.db('app').collection('counters').findOne({ _id: id })).toMatchObject({
+      n: 400,
+    });
+    await reader.close();
+    await restarted.stop();
+  });
+
   it('drops a torn write at the end of the journal and keeps serving', async () => {
     const server = await startEmbeddedMongo({ port: 0, dataDir, logger: false });
     const client = new MongoClient(server.uri);
