@@ -74,6 +74,19 @@ export class ApiSession {
     };
   }
 
+  /** The cookie and CSRF headers this session's writes send, for a request made by hand. */
+  async credentials(): Promise<Record<string, string>> {
+    if (this.csrf === '') {
+      this.csrf = (
+        await this.call<{ csrfToken: string }>('GET', '/auth/csrf-token')
+      ).body.csrfToken;
+    }
+    return {
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      'x-csrf-token': this.csrf,
+    };
+  }
+
   async expect<T>(method: string, path: string, body?: unknown): Promise<T> {
     const answer = await this.call<T>(method, path, body);
     if (answer.status >= 300) {
