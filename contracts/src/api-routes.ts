@@ -2,6 +2,7 @@ import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
 import { OpenApiDocumentSchema } from './http/openapi-document.schemas';
 import { defineRoute } from './http/route';
+import { syncAlertsRoutes } from './sync/sync-alerts.routes';
 
 /**
  * The core routes of the sync-service API: health, OpenAPI, sign-in and the session. The client,
@@ -20,6 +21,7 @@ export const apiRoutes = {
     description: 'This OpenAPI 3.1 document, generated from the contracts route table.',
   }),
   ...authRoutes,
+  ...syncAlertsRoutes,
 };
 
 export type ApiRoutes = typeof apiRoutes;

@@ -16,6 +16,7 @@ export * from './http/openapi-document.schemas';
 export * from './health/health.schemas';
 export * from './auth/auth.schemas';
 export * from './api-routes';
+export * from './sync/sync-alerts.routes';
 export * from './catalog/front-end-apps';
 export * from './catalog/routes';
 export * from './catalog/crm-kinds';

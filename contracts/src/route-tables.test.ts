@@ -15,13 +15,18 @@ import { categoryHoldsRoutes } from './history/category-holds.routes';
 import { historyRoutes } from './history/history.routes';
 import { webhookEventsRoutes } from './history/webhook-events.routes';
 import type { RouteTable } from './http/route';
+import { syncAlertsRoutes } from './sync/sync-alerts.routes';
 
 // Each area's table is put together from its features' tables: by spreads, where a route name
 // two features shared would silently lose one route, and in history one by one, where a route
 // added to a feature's table could be left out. Either way the service would neither serve nor
 // document it.
 const areas: [string, RouteTable, RouteTable[]][] = [
-  ['apiRoutes', apiRoutes, [healthRoutes, { openapi: apiRoutes.openapi }, authRoutes]],
+  [
+    'apiRoutes',
+    apiRoutes,
+    [healthRoutes, { openapi: apiRoutes.openapi }, authRoutes, syncAlertsRoutes],
+  ],
   [
     'accountsRoutes',
     accountsRoutes,

@@ -26,6 +26,7 @@ import {
   createReceiverService,
   receiverRouter,
   receiverTestRouter,
+  registerSyncAlertsRoutes,
   registerWebhookLogsRoutes,
   type SyncDispatcher,
 } from './features/webhook-events';
@@ -120,6 +121,7 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
   registerPartnersRoutes(router, { partners });
   registerUsersRoutes(router, { admin: composition.usersAdmin });
   registerAuditRoutes(router, { audit: composition.audit });
+  registerSyncAlertsRoutes(router, { alerts: composition.syncAlerts });
 
   app
     .use(requestContext(deps.logger))

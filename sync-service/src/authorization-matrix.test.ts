@@ -563,6 +563,8 @@ const ROWS: Record<RouteName, Row> = {
   categoryBaseFilterTypes: { rule: 'signed-in' },
   // Everyone reads the entries of what they may see.
   auditLog: { rule: 'signed-in' },
+  // Everyone's own sync problems (the dashboard's banner).
+  syncAlerts: { rule: 'signed-in' },
 };
 
 // --- Calls -----------------------------------------------------------------------------------

@@ -45,10 +45,12 @@ import {
   createProfilesService,
   oauthStateModel,
   profileModel,
+  type ProfileDoc,
 } from './features/profiles';
 import { createUserAccountsService, userAccountModel } from './features/user-accounts';
 import { createUsersAdmin, createUsersService, userModel } from './features/users';
 import {
+  createSyncAlerts,
   createSyncEngine,
   createWebhookLogsService,
   createHeldEvents,
@@ -205,6 +207,21 @@ export function compose(deps: CompositionDeps) {
       pipeline,
       scope: webhookLogsQuery,
       schedule: deps.scheduleSync,
+      now,
+    }),
+    syncAlerts: createSyncAlerts({
+      circuits: models.crmCircuits,
+      events: models.events,
+      async accountsOf(userId) {
+        const docs = await models.profiles.find({ ownerId: userId }).lean<ProfileDoc[]>();
+        return docs.map((doc) => ({
+          id: doc._id.toString(),
+          crm: doc.crm,
+          name:
+            (doc.crm === 'SALESFORCE' ? doc.salesforce?.domain : doc.organizationDomain) ||
+            doc.email,
+        }));
+      },
       now,
     }),
     history: createHistoryService({

@@ -100,3 +100,60 @@ test('another failure is retried twice, then the layout says the account could n
   expect(router.state.location.pathname).toBe('/admin/dashboard/webhooks');
   expect(screen.queryByRole('heading', { name: /Screen/ })).toBeNull();
 });
+
+describe('the sync problems banner (issue 29, "Alerts")', () => {
+  test('shows nothing while every CRM account writes and nothing failed', async () => {
+    server = fakeServer({}, adminUser);
+    await renderAt('/admin/dashboard/webhooks', routes);
+    await screen.findByRole('heading', { name: 'Screen for ADMIN' });
+    expect(server.sent('GET /api/admin/sync-alerts')).toHaveLength(1);
+    expect(screen.queryByRole('status', { name: 'Sync problems' })).toBeNull();
+  });
+
+  test('names a CRM that refuses writes, since when and why, and says nothing is lost', async () => {
+    server = fakeServer({
+      'GET /api/admin/sync-alerts': () => ({
+        body: {
+          alerts: [
+            {
+              kind: 'crm_unavailable',
+              crm: 'HUBSPOT',
+              account: 'acme.hubspot.example',
+              since: '2031-05-20T10:00:00.000Z',
+              reason: 'HubSpot answered 503 Service Unavailable',
+            },
+            { kind: 'events_failed', count: 1000, limit: 1000 },
+          ],
+        },
+      }),
+    });
+    await renderAt('/admin/dashboard/webhooks', routes);
+    const banner = await screen.findByRole('status', { name: 'Sync problems' });
+    expect(banner.textContent).toMatch(
+      /^HubSpot \(acme\.hubspot\.example\) has refused OutSync's writes since May 20, 2031, \d{1,2}:\d{2} [AP]M: HubSpot answered 503 Service Unavailable\. Nothing is lost: its events wait and are written as soon as it answers again\./,
+    );
+    expect(banner.textContent).toContain(
+      '1000+ events failed in the last 24 hours. Review them in History',
+    );
+    const link = screen.getByRole('link', { name: 'Review them in History' });
+    expect(link.getAttribute('href')).toBe('/admin/dashboard/history/webhook-logs');
+  });
+
+  test('one failed event is "1 event"', async () => {
+    server = fakeServer({
+      'GET /api/admin/sync-alerts': () => ({
+        body: { alerts: [{ kind: 'events_failed', count: 1, limit: 1000 }] },
+      }),
+    });
+    await renderAt('/admin/dashboard/webhooks', routes);
+    const banner = await screen.findByRole('status', { name: 'Sync problems' });
+    expect(banner.textContent).toBe('1 event failed in the last 24 hours. Review them in History');
+  });
+
+  test('a failed check shows no banner rather than a false alarm', async () => {
+    server = fakeServer({ 'GET /api/admin/sync-alerts': () => serviceErrors.internal });
+    await renderAt('/admin/dashboard/webhooks', routes);
+    await screen.findByRole('heading', { name: 'Screen for ADMIN' });
+    expect(screen.queryByRole('status', { name: 'Sync problems' })).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { currentUserAtom } from '@outsync/app-runtime';
 import { RequireSession } from '../session/require-session';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { SyncAlertsBanner } from './sync-alerts-banner';
 import { UpgradeBanner } from './upgrade-banner';
 
 /** /admin/dashboard: header (and the free plan's banner) on top, sidebar beside the screen. */
@@ -29,6 +30,7 @@ function DashboardFrame() {
       <Body>
         <Sidebar />
         <Main>
+          <SyncAlertsBanner />
           <Outlet />
         </Main>
       </Body>

@@ -67,6 +67,7 @@ export function fakeServer(overrides: Record<string, Handler> = {}, user: Curren
     'GET /readyz': () => ({ body: { status: 'ok', checks: [{ name: 'mongodb', ok: true }] } }),
     'GET /auth/csrf-token': () => ({ body: { csrfToken: 'csrf-1' } }),
     'DELETE /auth/logout': () => ({ body: { redirectUrl: '/' } }),
+    'GET /api/admin/sync-alerts': () => ({ body: { alerts: [] } }),
     ...overrides,
   };
   // The tests hand out their own CSRF tokens: the fake checks none.

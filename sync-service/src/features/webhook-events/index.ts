@@ -6,6 +6,7 @@ export { createHeldEvents, type HeldEvents } from './held-events';
 export { receiverRouter, receiverTestRouter } from './receiver.routes';
 export { createReceiverService } from './receiver.service';
 export { defineSweepEventsJob, startSweep } from './sweep-events.job';
+export { createSyncAlerts, registerSyncAlertsRoutes, type AlertAccount } from './sync-alerts';
 export { createSyncEngine } from './sync-engine';
 export { defineSyncEventsJob, scheduleSyncEvents } from './sync-events.job';
 export {
