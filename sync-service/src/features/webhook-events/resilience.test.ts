@@ -275,9 +275,12 @@ describe('the sync pipeline under failure', () => {
       );
     let report: CampaignReport;
     try {
+      // Every answer lost until some are (a rate below 1 left it to chance: 150 e-mails go in
+      // two or three batch creates, and a quarter of the runs lost none); then HubSpot answers
+      // again and each retry must adopt its own applied e-mail, not create it again.
       await setHubspotFaults({
         rateLimit: DEFAULT_RATE_LIMITS.hubspot.limit,
-        errorRate: 0.5,
+        errorRate: 1,
         errorPath: '/objects/emails/batch/create',
         errorAfterApply: true,
       });
@@ -299,8 +302,8 @@ describe('the sync pipeline under failure', () => {
             lostAnswers: logs.filter(lostAnswer).length,
           };
         },
-        (progress) => progress.synced >= 20 && progress.lostAnswers >= 10,
-        { timeoutMs: 60_000, what: 'e-mails synced, and e-mail creates applied but retrying' },
+        (progress) => progress.lostAnswers >= 10,
+        { timeoutMs: 60_000, what: 'e-mail creates applied but retrying' },
       );
     } finally {
       await setHubspotFaults({
