@@ -333,6 +333,12 @@ describe('webhook payloads', () => {
     await expect(row.textContent()).resolves.toContain('failed');
     const retry = row.getByRole('button', { name: `Retry ${log.id}` });
     await retry.waitFor();
+    // Every screen says so above it while it lasts (issue 29, "Alerts").
+    const banner = page.getByRole('status', { name: 'Sync problems' });
+    await banner.waitFor();
+    await expect(banner.textContent()).resolves.toMatch(
+      /^\d+ events? failed in the last 24 hours\. Review them in History$/,
+    );
     await screenshot(page, 'history-webhook-logs-failed', { fullPage: false });
 
     // Marks this document: a reload would lose the mark.
