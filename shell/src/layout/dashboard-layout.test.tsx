@@ -136,7 +136,7 @@ describe('the sync problems banner (issue 29, "Alerts")', () => {
       '1000+ events failed in the last 24 hours. Review them in History',
     );
     const link = screen.getByRole('link', { name: 'Review them in History' });
-    expect(link.getAttribute('href')).toBe('/admin/dashboard/history/webhook-logs');
+    expect(link.getAttribute('href')).toBe('/admin/dashboard/history/webhook-logs?status=failed');
   });
 
   test('one failed event is "1 event"', async () => {

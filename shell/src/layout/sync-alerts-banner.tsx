@@ -33,7 +33,9 @@ export function SyncAlertsBanner() {
         ) : (
           <p key="events_failed">
             {syncAlertTexts.eventsFailed(alert)}{' '}
-            <Link to={routeCatalog['webhook-logs'].path}>{syncAlertTexts.review}</Link>
+            <Link to={`${routeCatalog['webhook-logs'].path}?status=failed`}>
+              {syncAlertTexts.review}
+            </Link>
           </p>
         ),
       )}

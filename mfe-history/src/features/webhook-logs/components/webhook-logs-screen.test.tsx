@@ -126,6 +126,21 @@ test('the Status select searches on change; "All statuses" sends none', async ()
   await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1' }));
 });
 
+test("?status=failed (the sync problems banner's link) opens with Status failed, searched at once", async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(2) });
+  renderPage(`${path}?status=failed`);
+  await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1', status: 'failed' }));
+  expect(api.sent('webhookLogs')).toHaveLength(1);
+  expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toContain('failed');
+});
+
+test('an unknown ?status= is ignored: every status, as without it', async () => {
+  const api = fakeHistoryService({ webhookLogs: logs(2) });
+  renderPage(`${path}?status=exploded`);
+  await screen.findByText('Total results: 2');
+  expect(lastListQuery(api)).toEqual({ page: '1' });
+});
+
 test('a customer sees no staff filters; a manager does, and they are sent normalised', async () => {
   fakeHistoryService({ webhookLogs: logs(1) });
   const view = renderPage(path, { user: customer });

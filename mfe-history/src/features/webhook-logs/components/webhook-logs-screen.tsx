@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { currentUserAtom } from '@outsync/app-runtime';
 import { SyncStatusSchema, type SyncStatus, type WebhookLog } from '@outsync/contracts/history';
@@ -69,9 +70,17 @@ const statusOptions: StatusOption[] = [
 export function WebhookLogsScreen() {
   const user = useAtomValue(currentUserAtom);
   const staff = user?.isManagerOrAdmin === true;
-  const [form, setForm] = useState<WebhookLogFilterForm>(emptyWebhookLogFilters);
+  // `?status=failed`: where the dashboard's sync problems banner links (a known status only).
+  const { search: query } = useLocation();
+  const [initial] = useState<WebhookLogFilterForm>(() => {
+    const wanted = statusOptions.find(
+      (option) => option.value !== '' && option.value === new URLSearchParams(query).get('status'),
+    );
+    return wanted ? { ...emptyWebhookLogFilters, status: wanted.value } : emptyWebhookLogFilters;
+  });
+  const [form, setForm] = useState<WebhookLogFilterForm>(initial);
   const [search, setSearch] = useState<WebhookLogSearch>(() => ({
-    filters: webhookLogQuery(emptyWebhookLogFilters, { staff }),
+    filters: webhookLogQuery(initial, { staff }),
     run: 0,
   }));
   const [openPayload, setOpenPayload] = useState<string | null>(null);
