@@ -36,7 +36,7 @@ import {
   leadCategoryStateModel,
 } from './features/category-holds';
 import { createHealthService } from './features/health';
-import { createCircuitAlerts, crmAlertModel } from './features/alerts';
+import { createCircuitAlerts, createFailedEventsAlerts, crmAlertModel } from './features/alerts';
 import { createHistoryService, webhookLogsQuery } from './features/history';
 import { createPartnersService, embedTokenModel, partnerModel } from './features/partners';
 import {
@@ -52,6 +52,7 @@ import { createUsersAdmin, createUsersService, userModel } from './features/user
 import {
   createSyncAlerts,
   createSyncEngine,
+  failedEventsSince,
   createWebhookLogsService,
   createHeldEvents,
   crmCircuitModel,
@@ -133,6 +134,15 @@ export function compose(deps: CompositionDeps) {
   const accounts = composeAccounts(deps, models);
   const { users, profiles, webhooks } = accounts;
 
+  /** A CRM account (profile) as an alert names it, with its owner's e-mail. */
+  const alertAccountOf = async (accountKey: string) => {
+    const profile = await profiles.findProfile(accountKey);
+    const owner = profile && (await users.findById(profile.ownerId.toString()));
+    return profile && owner
+      ? { ownerEmail: owner.email, crm: profile.crm, organizationId: profile.organizationId }
+      : null;
+  };
+
   const pipeline = createSyncEngine({
     models: {
       events: models.events,
@@ -143,13 +153,7 @@ export function compose(deps: CompositionDeps) {
     holds: createHoldStore({ holds: models.holds, leadStates: models.leadStates }),
     alerts: createCircuitAlerts({
       alerts: models.crmAlerts,
-      async accountOf(accountKey) {
-        const profile = await profiles.findProfile(accountKey);
-        const owner = profile && (await users.findById(profile.ownerId.toString()));
-        return profile && owner
-          ? { ownerEmail: owner.email, crm: profile.crm, organizationId: profile.organizationId }
-          : null;
-      },
+      accountOf: alertAccountOf,
       mailer: deps.mailer,
       publicUrl: config.publicUrl,
       now,
@@ -208,6 +212,16 @@ export function compose(deps: CompositionDeps) {
       scope: webhookLogsQuery,
       schedule: deps.scheduleSync,
       now,
+    }),
+    /** The owners' hourly digest of failed events (the worker's job). */
+    failedEventsAlerts: createFailedEventsAlerts({
+      alerts: models.crmAlerts,
+      failedSince: (since) => failedEventsSince(models.events, since),
+      accountOf: alertAccountOf,
+      mailer: deps.mailer,
+      publicUrl: config.publicUrl,
+      now,
+      logger: deps.logger,
     }),
     syncAlerts: createSyncAlerts({
       circuits: models.crmCircuits,

@@ -1,5 +1,6 @@
 import type { Agenda } from 'agenda';
 import type { Composition } from './composition';
+import { defineFailedEventsAlertsJob, startFailedEventsAlerts } from './features/alerts';
 import type { Config } from './config';
 import {
   defineQueueBlockListsJob,
@@ -58,6 +59,7 @@ export function startWorker(composition: Composition, deps: WorkerDeps): StopWor
       lockLifetimeMs: Math.min(60_000, sync.leaseMs),
       leaseMs: sync.leaseMs,
     });
+    defineFailedEventsAlertsJob(agenda, { alerts: composition.failedEventsAlerts, logger: log });
     // A run per sync (one at a time per worker, they are long) and the sweep that queues them.
     defineRunBlockListJob(agenda, {
       run: (syncId) => composition.runBlockList(syncId),
@@ -77,6 +79,7 @@ export function startWorker(composition: Composition, deps: WorkerDeps): StopWor
     await agenda.start();
     running = agenda;
     await startSweep(agenda, sync.sweepIntervalMs);
+    await startFailedEventsAlerts(agenda);
     await startBlockListSweep(agenda, blockLists.sweepIntervalMs);
     log.info('worker started');
   })();

@@ -2,13 +2,11 @@ import type { CrmKind } from '@outsync/contracts';
 import type { CircuitAlerts } from '../../pipeline';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
+import { ACCOUNT_NAMES, alertMail, claimHourlyAlert, CRM_NAMES } from './alert-mail';
 import type { CrmAlertModel } from './crm-alert.model';
 
-/** At most one e-mail per CRM account an hour, however often its circuit opens. */
-export const ALERT_INTERVAL_MS = 60 * 60_000;
-
-const CRM_NAMES: Record<CrmKind, string> = { HUBSPOT: 'HubSpot', SALESFORCE: 'Salesforce' };
-const ACCOUNT_NAMES: Record<CrmKind, string> = { HUBSPOT: 'portal', SALESFORCE: 'org' };
+// At most one e-mail per CRM account an hour, however often its circuit opens.
+export { ALERT_INTERVAL_MS } from './alert-mail';
 
 export type CircuitAlertsDeps = {
   alerts: CrmAlertModel;
@@ -30,28 +28,12 @@ export type CircuitAlertsDeps = {
 export function createCircuitAlerts(deps: CircuitAlertsDeps): CircuitAlerts {
   const log = deps.logger.child({ component: 'alerts' });
 
-  /** Claims this hour's e-mail for the account; false when one went out within the hour. */
-  async function claim(accountKey: string, now: Date): Promise<boolean> {
-    try {
-      await deps.alerts.updateOne(
-        { _id: accountKey, sentAt: { $lte: new Date(now.getTime() - ALERT_INTERVAL_MS) } },
-        { $set: { sentAt: now } },
-        { upsert: true },
-      );
-      return true;
-    } catch (error) {
-      // The upsert met the account's recent alert (its filter did not match it).
-      if ((error as { code?: unknown }).code === 11000) return false;
-      throw error;
-    }
-  }
-
   return {
     async opened({ accountKey, since, reason }) {
       const account = await deps.accountOf(accountKey);
       if (!account) return;
       const now = deps.now();
-      if (!(await claim(accountKey, now))) return;
+      if (!(await claimHourlyAlert(deps.alerts, accountKey, now))) return;
       const message = circuitOpenedMail({ ...account, since, reason, publicUrl: deps.publicUrl });
       if (!deps.mailer) {
         log.warn({ account: accountKey }, 'CRM account failing; no mailer to tell its owner');
@@ -88,20 +70,5 @@ export function circuitOpenedMail(input: {
     '',
     `The waiting events: ${history}`,
   ];
-  return {
-    subject: `OutSync: ${crm} ${account} is failing; its events are waiting`,
-    text: lines.join('\n'),
-    html: lines
-      .map((line) => (line === '' ? '' : `<p>${escapeHtml(line)}</p>`))
-      .filter((line) => line !== '')
-      .join('\n'),
-  };
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return alertMail(`OutSync: ${crm} ${account} is failing; its events are waiting`, lines);
 }

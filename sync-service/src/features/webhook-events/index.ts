@@ -2,6 +2,7 @@ export { crmCircuitModel } from './crm-circuit.model';
 export { crmCreateClaimModel } from './crm-create-claim.model';
 export { createSyncDispatcher, type SyncDispatcher } from './dispatcher';
 export { createEventStore } from './event-store';
+export { failedEventsSince } from './failed-events';
 export { createHeldEvents, type HeldEvents } from './held-events';
 export { receiverRouter, receiverTestRouter } from './receiver.routes';
 export { createReceiverService } from './receiver.service';

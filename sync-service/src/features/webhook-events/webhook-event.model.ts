@@ -74,6 +74,11 @@ WebhookEventSchema.index({ webhookId: 1, leadKey: 1, status: 1, receivedAt: 1 })
 WebhookEventSchema.index({ userProfileId: 1, leadKey: 1, eventType: 1 });
 // A retry's "did another event already record this activity?" (the writers' recovery path).
 WebhookEventSchema.index({ 'steps.engagementId': 1 }, { sparse: true });
+// The owners' hourly digest of failures (issue 29 "Alerts"): few events fail, so a partial index.
+WebhookEventSchema.index(
+  { updatedAt: 1 },
+  { partialFilterExpression: { status: 'failed' }, name: 'failed_by_time' },
+);
 // History (spec 02 §2.9, issue 13): each filter's field, then the list's order (receivedAt,
 // _id, newest first), so a page is read in order without a sort and a count scans only the
 // matching keys. A customer's queries always carry userId; their eventType and status have
