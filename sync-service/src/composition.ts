@@ -134,6 +134,12 @@ export function compose(deps: CompositionDeps) {
   const accounts = composeAccounts(deps, models);
   const { users, profiles, webhooks } = accounts;
 
+  /** The id of the user with this (lower-case) e-mail, or null. */
+  const userIdOf = async (email: string) => {
+    const user = await models.users.exists({ email });
+    return user ? user._id.toString() : null;
+  };
+
   /** A CRM account (profile) as an alert names it, with its owner's e-mail. */
   const alertAccountOf = async (accountKey: string) => {
     const profile = await profiles.findProfile(accountKey);
@@ -251,10 +257,7 @@ export function compose(deps: CompositionDeps) {
     partners: createPartnersService({
       partners: models.partners,
       embedTokens: models.embedTokens,
-      async userIdOfEmail(email) {
-        const user = await models.users.exists({ email });
-        return user ? user._id.toString() : null;
-      },
+      userIdOfEmail: userIdOf,
       userById: (id) => users.findById(id),
       now,
     }),
@@ -264,10 +267,7 @@ export function compose(deps: CompositionDeps) {
         const docs = await models.users.find({ _id: { $in: ids } }, { email: 1 }).lean();
         return new Map(docs.map((doc) => [doc._id.toString(), doc.email]));
       },
-      async userIdOf(email) {
-        const user = await models.users.exists({ email });
-        return user ? user._id.toString() : null;
-      },
+      userIdOf,
       async partnerNamesOf(ids) {
         const docs = await models.partners.find({ _id: { $in: ids } }, { name: 1 }).lean();
         return new Map(docs.map((doc) => [doc._id.toString(), doc.name]));
