@@ -75,6 +75,11 @@ function pageOf<Row>(rows: Row[], page: number) {
   return rows.slice(start, start + HISTORY_PAGE_SIZE);
 }
 
+/** A paginated list's answer: the page's rows and the total, as the service sends them. */
+function pageAnswer<Row>(rows: Row[], page: number) {
+  return { body: { data: pageOf(rows, page), page, limit: 20, totalItems: rows.length } };
+}
+
 function webhookLogsMatching(db: FakeDb, query: Record<string, unknown>) {
   return db.webhookLogs.filter(
     (row) =>
@@ -122,14 +127,7 @@ function handlers(db: FakeDb): FakeHandlers<HistoryAreaRoutes> {
           (query.leadId === undefined || row.lead_id === query.leadId) &&
           (query.eventType === undefined || row.webhook_event === query.eventType),
       );
-      return {
-        body: {
-          data: pageOf(rows, query.page),
-          page: query.page,
-          limit: 20,
-          totalItems: rows.length,
-        },
-      };
+      return pageAnswer(rows, query.page);
     },
     categoryBaseFilterTypes: () => ({ body: db.categoryTypes }),
     blockListLogs: ({ query }) => {
@@ -139,14 +137,7 @@ function handlers(db: FakeDb): FakeHandlers<HistoryAreaRoutes> {
             row.syncBlockList.id === query['block-list-id']) &&
           (query.email === undefined || row.entityDetails.includes(String(query.email))),
       );
-      return {
-        body: {
-          data: pageOf(rows, query.page),
-          page: query.page,
-          limit: 20,
-          totalItems: rows.length,
-        },
-      };
+      return pageAnswer(rows, query.page);
     },
     blockListSyncOptions: () => ({ body: db.blockListOptions }),
     // The e-mail matches the actor's or the account's, exactly (it arrives lowercased).
@@ -157,14 +148,7 @@ function handlers(db: FakeDb): FakeHandlers<HistoryAreaRoutes> {
           row.actor.email === query.email ||
           row.account?.email === query.email,
       );
-      return {
-        body: {
-          data: pageOf(rows, query.page),
-          page: query.page,
-          limit: 20,
-          totalItems: rows.length,
-        },
-      };
+      return pageAnswer(rows, query.page);
     },
   };
 }

@@ -1,29 +1,12 @@
 // The alert a CRM account's owner gets when its circuit opens (issue 29 "Alerts"): the words, and
 // at most one e-mail an hour per account.
-import { openDatabase, type Database } from '../../platform/db';
 import { createLogger } from '../../platform/logger';
 import { createMemoryMailer } from '../../testing/memory-mailer';
-import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { createCircuitAlerts } from './circuit-alerts';
+import { useAlertsDatabase } from './alerts.test-support';
 import { crmAlertModel } from './crm-alert.model';
 
-let database: TestDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = openDatabase(database.uri, { logger: createLogger({ level: 'silent' }), retryDelayMs: 100 });
-  await db.connected;
-});
-
-afterAll(async () => {
-  await db?.close();
-  await database?.release();
-});
-
-beforeEach(async () => {
-  await crmAlertModel(db.connection).deleteMany({});
-});
+const database = useAlertsDatabase();
 
 const REASON = 'HubSpot (POST /crm/v3/objects/contacts/batch/upsert) failed: 503 unavailable';
 
@@ -31,7 +14,7 @@ function alertsAt(start: string, accounts: Record<string, { email: string; org: 
   let at = new Date(start).getTime();
   const mailbox = createMemoryMailer('OutSync <alerts@outsync.local>');
   const alerts = createCircuitAlerts({
-    alerts: crmAlertModel(db.connection),
+    alerts: crmAlertModel(database().connection),
     accountOf: (key) => {
       const account = accounts[key];
       return Promise.resolve(

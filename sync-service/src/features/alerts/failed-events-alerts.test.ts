@@ -2,31 +2,17 @@
 // which CRM account, why in the CRM's words, and the fix; one e-mail an hour at most per account.
 // The failures are read from the real webhook log (`failedEventsSince`).
 import { Types } from 'mongoose';
-import { openDatabase, type Database } from '../../platform/db';
 import { createLogger } from '../../platform/logger';
 import { createMemoryMailer } from '../../testing/memory-mailer';
-import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { failedEventsSince, webhookEventModel } from '../webhook-events';
+import { useAlertsDatabase } from './alerts.test-support';
 import { crmAlertModel } from './crm-alert.model';
 import { createFailedEventsAlerts } from './failed-events-alerts';
 
-let database: TestDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = openDatabase(database.uri, { logger: createLogger({ level: 'silent' }), retryDelayMs: 100 });
-  await db.connected;
-});
-
-afterAll(async () => {
-  await db?.close();
-  await database?.release();
-});
+const database = useAlertsDatabase();
 
 beforeEach(async () => {
-  await crmAlertModel(db.connection).deleteMany({});
-  await db.connection.collection('webhookLogs').deleteMany({});
+  await database().connection.collection('webhookLogs').deleteMany({});
 });
 
 const P1 = new Types.ObjectId();
@@ -41,20 +27,22 @@ async function ended(
   reason: string,
   status = 'failed',
 ) {
-  await db.connection.collection('webhookLogs').insertOne({
-    userProfileId: account,
-    status,
-    reason,
-    updatedAt: new Date(START - minutesAgo * MINUTE),
-  });
+  await database()
+    .connection.collection('webhookLogs')
+    .insertOne({
+      userProfileId: account,
+      status,
+      reason,
+      updatedAt: new Date(START - minutesAgo * MINUTE),
+    });
 }
 
 function digestsAt(options: { failingMailer?: boolean } = {}) {
   let at = START;
   const mailbox = createMemoryMailer('OutSync <alerts@outsync.local>');
   const alerts = createFailedEventsAlerts({
-    alerts: crmAlertModel(db.connection),
-    failedSince: (since) => failedEventsSince(webhookEventModel(db.connection), since),
+    alerts: crmAlertModel(database().connection),
+    failedSince: (since) => failedEventsSince(webhookEventModel(database().connection), since),
     accountOf: (key) =>
       Promise.resolve(
         key === P1.toString()
