@@ -6,6 +6,8 @@
 // - `--fault outage`: every HubSpot call answers 503 for `--fault-seconds` (default 600) while
 //   `--events` (500) arrive. After three failed batches the account's circuit parks the events
 //   (no attempt spent) and probes every 30 s; the probe that finds HubSpot back resumes them all.
+//   The demo portal has an endpoint that asked for sync alerts: the bench counts the sync.failed
+//   and sync.recovered it received and the alert e-mails the owner got.
 // Prints the events synced and failed, how long after the fault ended all were final, the waits
 // recorded, the attempts spent, and what was lost or written twice in HubSpot (the checks
 // sync-throughput makes).
@@ -13,6 +15,7 @@
 //   npx tsx bench/sync-faults.ts [--fault rate-limit|outage] [--events N] [--leads 120]
 //                                [--limit 15] [--fault-seconds S] [--timeout 900]
 import { parseArgs } from 'node:util';
+import { DEMO_ADMIN_EMAIL } from '../scripts/product.ts';
 import {
   crmStats,
   formatCounts,
@@ -20,6 +23,7 @@ import {
   machineLine,
   postCampaign,
   printTable,
+  signedInCaller,
   sleep,
   startSyncBench,
   waitUntilFinal,
@@ -71,6 +75,8 @@ try {
     hubspot?: { rateLimit?: number | null };
   };
   const normalLimit = defaults.hubspot?.rateLimit ?? 190;
+  const alertsReceiver = `${bench.sandboxUrl}/receiver/bench-sync-alerts`;
+  if (outage) await subscribeToSyncAlerts(alertsReceiver);
   const faultMs = faultSeconds * 1000;
   const before = await crmStats(bench.sandboxUrl, 'hubspot');
   const since = new Date();
@@ -128,7 +134,49 @@ try {
       `${after.requests - before.requests} / ${after.rateLimited - before.rateLimited}`,
     ],
     ['lost or written twice', problems.length === 0 ? '0' : problems.join('; ')],
+    ...(outage ? await alertRows(alertsReceiver, since) : []),
   ]);
 } finally {
   await bench.stop();
+}
+
+/** An endpoint of the demo HubSpot profile that asks for sync alerts (the sandbox receiver). */
+async function subscribeToSyncAlerts(url: string) {
+  const call = await signedInCaller(bench.serviceUrl, bench.sandboxUrl);
+  const integrations = await call<{ user: { id: string; profile: string } }[]>(
+    'GET',
+    '/api/admin/users/integrations',
+  );
+  const profileId = integrations.find((item) => item.user.profile === 'HUBSPOT')?.user.id;
+  if (!profileId) throw new Error('the demo HubSpot profile is missing');
+  await call('POST', '/api/admin/user-accounts', {
+    url,
+    description: 'Sync alerts (bench)',
+    userProfileId: profileId,
+    syncAlerts: true,
+  });
+}
+
+/** What the customer was told: alerts the endpoint received, alert e-mails in the mailbox. */
+async function alertRows(receiver: string, since: Date): Promise<Array<[string, string]>> {
+  // The delivery job looks every 10 s: give the recovery its time to arrive.
+  await sleep(15_000);
+  const requests = (await (await fetch(`${receiver}/requests`)).json()) as { rawBody: string }[];
+  const types = requests
+    .map((request) => (JSON.parse(request.rawBody) as { type: string }).type)
+    .filter((type) => type.startsWith('sync.'));
+  const count = (type: string) => types.filter((each) => each === type).length;
+  const messages = (await (
+    await fetch(`${bench.sandboxUrl}/mailbox/messages?to=${encodeURIComponent(DEMO_ADMIN_EMAIL)}`)
+  ).json()) as { subject: string; receivedAt: string }[];
+  const alertMails = messages.filter(
+    (message) => new Date(message.receivedAt) >= since && message.subject.includes('is failing'),
+  );
+  return [
+    [
+      'sync.failed / sync.recovered received',
+      `${count('sync.failed')} / ${count('sync.recovered')}`,
+    ],
+    ['alert e-mails to the owner', String(alertMails.length)],
+  ];
 }

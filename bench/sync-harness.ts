@@ -410,7 +410,7 @@ async function smartleadWebhookUrl(sandboxUrl: string, serviceUrl: string): Prom
 }
 
 /** The demo admin signed in through the API, as a browser would be (cookies, CSRF token). */
-async function signedInCaller(serviceUrl: string, sandboxUrl: string) {
+export async function signedInCaller(serviceUrl: string, sandboxUrl: string) {
   const cookies = new Map<string, string>();
   let csrf = '';
   async function call<T>(method: string, route: string, body?: unknown): Promise<T> {

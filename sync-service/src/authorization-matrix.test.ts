@@ -407,6 +407,11 @@ const ROWS: Record<RouteName, Row> = {
     body: () => ({ url: 'http://hooks.example.com/x', description: 'd', ...hubspot() }),
     upstream: true,
   },
+  updateUserAccount: {
+    rule: 'own-write',
+    params: () => ({ id: f.endpointId }),
+    body: () => ({ syncAlerts: true }),
+  },
   deleteUserAccount: { rule: 'own-write', params: async () => ({ id: await freshEndpoint() }) },
   // The signing secret of an endpoint takes the write rule: the owner, or an admin who set the
   // endpoint up for them (docs/decisions.md); a manager, read-only staff, 404.

@@ -2,6 +2,7 @@
 // process, once, and wires the features to each other and to the pipeline's ports. The API
 // (app.ts) serves its routes from what this builds; workers (worker.ts) run its jobs.
 import type { Config } from './config';
+import { FORWARD_NOT_ALLOWED } from './pipeline/forward-step';
 import { createCrmRateLimits } from './connectors/crm/crm-rate-limits';
 import type { Database } from './platform/db';
 import type { Logger } from './platform/logger';
@@ -36,7 +37,13 @@ import {
   leadCategoryStateModel,
 } from './features/category-holds';
 import { createHealthService } from './features/health';
-import { createCircuitAlerts, createFailedEventsAlerts, crmAlertModel } from './features/alerts';
+import {
+  createCircuitAlerts,
+  createEndpointNotices,
+  createFailedEventsAlerts,
+  crmAlertModel,
+  endpointNoticeModel,
+} from './features/alerts';
 import { createHistoryService, webhookLogsQuery } from './features/history';
 import { createPartnersService, embedTokenModel, partnerModel } from './features/partners';
 import {
@@ -115,6 +122,7 @@ function buildModels(db: Database) {
     crmCircuits: crmCircuitModel(connection),
     crmCreateClaims: crmCreateClaimModel(connection),
     crmAlerts: crmAlertModel(connection),
+    endpointNotices: endpointNoticeModel(connection),
     holds: categoryHoldModel(connection),
     leadStates: leadCategoryStateModel(connection),
     blockListSyncs: blockListSyncModel(connection),
@@ -149,6 +157,29 @@ export function compose(deps: CompositionDeps) {
       : null;
   };
 
+  /** The sync alerts to the endpoints that asked for them, checked again at send time. */
+  const endpointNotices = createEndpointNotices({
+    notices: models.endpointNotices,
+    async subscribersOf(profileId) {
+      const docs = await models.userAccounts
+        .find({ userProfileId: profileId, syncAlerts: true }, { _id: 1 })
+        .lean();
+      return docs.map((doc) => doc._id.toString());
+    },
+    async endpoint(endpointId) {
+      const doc = await models.userAccounts.findById(endpointId).lean();
+      if (!doc) return null;
+      if (!doc.syncAlerts)
+        return { refused: 'Not sent: the endpoint no longer asks for sync alerts.' };
+      const profile = await profiles.findProfile(doc.userProfileId.toString());
+      if (!profile?.canUserAccount) return { refused: FORWARD_NOT_ALLOWED };
+      return { url: doc.url, secret: deps.secrets.open(doc.signingSecretSealed) };
+    },
+    fetch: deps.safeFetch,
+    now,
+    logger: deps.logger,
+  });
+
   const pipeline = createSyncEngine({
     models: {
       events: models.events,
@@ -161,6 +192,7 @@ export function compose(deps: CompositionDeps) {
       alerts: models.crmAlerts,
       accountOf: alertAccountOf,
       mailer: deps.mailer,
+      notices: endpointNotices,
       publicUrl: config.publicUrl,
       now,
       logger: deps.logger,
@@ -225,10 +257,12 @@ export function compose(deps: CompositionDeps) {
       failedSince: (since) => failedEventsSince(models.events, since),
       accountOf: alertAccountOf,
       mailer: deps.mailer,
+      notices: endpointNotices,
       publicUrl: config.publicUrl,
       now,
       logger: deps.logger,
     }),
+    endpointNotices,
     syncAlerts: createSyncAlerts({
       circuits: models.crmCircuits,
       events: models.events,

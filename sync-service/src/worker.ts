@@ -1,6 +1,11 @@
 import type { Agenda } from 'agenda';
 import type { Composition } from './composition';
-import { defineFailedEventsAlertsJob, startFailedEventsAlerts } from './features/alerts';
+import {
+  defineDeliverSyncAlertsJob,
+  defineFailedEventsAlertsJob,
+  startDeliverSyncAlerts,
+  startFailedEventsAlerts,
+} from './features/alerts';
 import type { Config } from './config';
 import {
   defineQueueBlockListsJob,
@@ -60,6 +65,7 @@ export function startWorker(composition: Composition, deps: WorkerDeps): StopWor
       leaseMs: sync.leaseMs,
     });
     defineFailedEventsAlertsJob(agenda, { alerts: composition.failedEventsAlerts, logger: log });
+    defineDeliverSyncAlertsJob(agenda, { notices: composition.endpointNotices, logger: log });
     // A run per sync (one at a time per worker, they are long) and the sweep that queues them.
     defineRunBlockListJob(agenda, {
       run: (syncId) => composition.runBlockList(syncId),
@@ -80,6 +86,7 @@ export function startWorker(composition: Composition, deps: WorkerDeps): StopWor
     running = agenda;
     await startSweep(agenda, sync.sweepIntervalMs);
     await startFailedEventsAlerts(agenda);
+    await startDeliverSyncAlerts(agenda);
     await startBlockListSweep(agenda, blockLists.sweepIntervalMs);
     log.info('worker started');
   })();

@@ -155,7 +155,23 @@ describe('webhook endpoint form (spec 02 §5)', () => {
         url: ' https://x.example.com/h ',
         description: ' D ',
       }),
-    ).toEqual({ userProfileId: PROFILE, url: 'https://x.example.com/h', description: 'D' });
+    ).toEqual({
+      userProfileId: PROFILE,
+      url: 'https://x.example.com/h',
+      description: 'D',
+      syncAlerts: false,
+    });
+  });
+
+  it('takes the sync alerts only as true or false', () => {
+    const form = { userProfileId: PROFILE, url: 'https://x.example.com/h', description: 'D' };
+    expect(UserAccountCreateRequestSchema.parse({ ...form, syncAlerts: true }).syncAlerts).toBe(
+      true,
+    );
+    expect(
+      UserAccountCreateRequestSchema.safeParse({ ...form, syncAlerts: 'on' }).error?.issues[0]
+        ?.message,
+    ).toBe('syncAlerts must be true or false.');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   UserAccountSchema,
   UserAccountSecretResponseSchema,
   UserAccountsResponseSchema,
+  UserAccountUpdateRequestSchema,
 } from './user-accounts.schemas';
 
 /** The user-accounts feature's routes: the webhook endpoints events are forwarded to (spec 02 §7). */
@@ -31,6 +32,19 @@ export const userAccountsRoutes = {
     },
     description:
       'Adds a webhook endpoint after the service reached it: a signed test event POSTed to the URL must be answered 2xx.',
+  }),
+  updateUserAccount: defineRoute({
+    method: 'patch',
+    path: '/api/admin/user-accounts/:id',
+    request: { params: IdParamsSchema, body: UserAccountUpdateRequestSchema },
+    response: UserAccountSchema,
+    errors: {
+      ...signedIn,
+      400: 'Invalid body (`bad_request`).',
+      404: 'No such endpoint, or the caller may not change it (`not_found`).',
+    },
+    description:
+      'Turns the sync alerts (`sync.failed`, `sync.recovered`) on or off for the endpoint: its profile’s owner or an admin.',
   }),
   deleteUserAccount: defineRoute({
     method: 'delete',

@@ -9,6 +9,11 @@ export const UserAccountSchema = z.object({
   userProfileId: IdSchema,
   canDelete: z.boolean().describe('The caller may delete it and no webhook forwards to it.'),
   validatedAt: z.string().nullable().describe('When the service last reached the URL (ISO time).'),
+  syncAlerts: z
+    .boolean()
+    .describe(
+      'The endpoint also gets `sync.failed` and `sync.recovered` when syncing to its profile fails or recovers (docs/forwarding.md).',
+    ),
 });
 export type UserAccount = z.infer<typeof UserAccountSchema>;
 export const UserAccountsResponseSchema = z.array(UserAccountSchema);
@@ -37,12 +42,18 @@ export function userAccountProblem(input: {
   return undefined;
 }
 
-/** POST /api/admin/user-accounts: {url, description, userProfileId}, trimmed. */
+const SyncAlertsFieldSchema = z.boolean({ error: 'syncAlerts must be true or false.' });
+
+/**
+ * POST /api/admin/user-accounts: {url, description, userProfileId}, trimmed; `syncAlerts`
+ * (ours, default false) subscribes the endpoint to the sync alerts.
+ */
 export const UserAccountCreateRequestSchema = z
   .object({
     url: shortText(2000).nullish(),
     description: shortText(500).nullish(),
     userProfileId: shortText(40).nullish(),
+    syncAlerts: SyncAlertsFieldSchema.optional(),
   })
   .transform((input, ctx) => {
     const problem = userAccountProblem(input);
@@ -54,10 +65,24 @@ export const UserAccountCreateRequestSchema = z
       url: (input.url ?? '').trim(),
       description: (input.description ?? '').trim(),
       userProfileId: (input.userProfileId ?? '').trim(),
+      syncAlerts: input.syncAlerts ?? false,
     };
   })
-  .pipe(z.object({ url: z.string(), description: z.string(), userProfileId: IdSchema }));
+  .pipe(
+    z.object({
+      url: z.string(),
+      description: z.string(),
+      userProfileId: IdSchema,
+      syncAlerts: z.boolean(),
+    }),
+  );
 export type UserAccountCreateRequest = z.input<typeof UserAccountCreateRequestSchema>;
+
+/** PATCH /api/admin/user-accounts/:id: what may change on an endpoint after it was added. */
+export const UserAccountUpdateRequestSchema = z
+  .object({ syncAlerts: SyncAlertsFieldSchema })
+  .strict();
+export type UserAccountUpdateRequest = z.input<typeof UserAccountUpdateRequestSchema>;
 
 export const UserAccountDeleteResponseSchema = z.object({ id: IdSchema, description: z.string() });
 

@@ -20,6 +20,7 @@ export const auditActionLabels = {
   deleteApiKey: 'Deleted an API key',
   addLeadCategories: 'Added lead categories',
   createUserAccount: 'Added a webhook endpoint',
+  updateUserAccount: 'Changed a webhook endpoint',
   deleteUserAccount: 'Deleted a webhook endpoint',
   revealUserAccountSecret: 'Revealed an endpoint’s signing secret',
   updateAdminUser: 'Changed a user’s permissions',

@@ -253,6 +253,7 @@ function storedWebhook(): Webhook {
           userProfileId: PROFILE,
           canDelete: false,
           validatedAt: null,
+          syncAlerts: false,
         },
       ],
     },

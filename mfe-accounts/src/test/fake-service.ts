@@ -345,9 +345,17 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
         userProfileId: body.userProfileId,
         canDelete: true,
         validatedAt: new Date().toISOString(),
+        syncAlerts: body.syncAlerts,
       };
       db.userAccounts = [...db.userAccounts, created];
       return { status: 201, body: created };
+    },
+    updateUserAccount: ({ params, body }) => {
+      const account = db.userAccounts.find((item) => item.id === params.id);
+      if (!account) return noEndpoint();
+      const updated = { ...account, syncAlerts: body.syncAlerts };
+      db.userAccounts = db.userAccounts.map((item) => (item.id === params.id ? updated : item));
+      return { body: updated };
     },
     deleteUserAccount: ({ params }) => {
       const account = db.userAccounts.find((item) => item.id === params.id);

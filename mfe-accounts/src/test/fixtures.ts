@@ -108,6 +108,7 @@ export function aUserAccount(overrides: Partial<UserAccount> = {}): UserAccount 
     userProfileId: oid(1),
     canDelete: true,
     validatedAt: '2026-11-20T09:00:00.000Z',
+    syncAlerts: false,
     ...overrides,
   };
 }

@@ -109,7 +109,8 @@ export async function recordCircuit(
   // extra database call.
   if (!gate.wasFailing) return false;
   if (results.every((outcome) => outcome?.kind === 'retry' && outcome.rateLimited)) return false;
-  if (!(await run.deps.circuits.recordSuccess(gate.accountKey))) return false;
+  const since = await run.deps.circuits.recordSuccess(gate.accountKey);
+  if (!since) return false;
   const resumed = await run.deps.events.resumeAccount(gate.accountKey, now);
   run.log.info({ account: gate.accountKey, resumed: resumed.length }, 'CRM account circuit closed');
   if (resumed.length > 0)
@@ -117,6 +118,9 @@ export async function recordCircuit(
       // The sweep picks up due events that no job was queued for.
       run.log.warn({ err: error, events: resumed.length }, 'could not queue the resumed events');
     });
+  await run.deps.alerts
+    .recovered({ accountKey: gate.accountKey, since, resumed: resumed.length })
+    .catch((error: unknown) => run.log.error({ err: error }, 'could not raise the recovery'));
   return true;
 }
 

@@ -101,13 +101,15 @@ export type CircuitStore = {
   ): Promise<AccountCircuit & { justOpened?: boolean }>;
   /** True for the one run that takes the due probe (the next is moved `probeMs` on). */
   claimProbe(accountKey: string, now: Date, probeMs: number): Promise<boolean>;
-  /** The CRM answered: the circuit closes. Answers whether it was open. */
-  recordSuccess(accountKey: string): Promise<boolean>;
+  /** The CRM answered: the circuit closes. Answers since when it had failed, if it was open. */
+  recordSuccess(accountKey: string): Promise<Date | null>;
 };
 
-/** Who is told when a CRM account's circuit opens (the alerts feature's). */
+/** Who is told when a CRM account's circuit opens and closes (the alerts feature's). */
 export type CircuitAlerts = {
   opened(input: { accountKey: string; since: Date; reason: string }): Promise<void>;
+  /** The probe found the CRM answering; `resumed` events were due again at once. */
+  recovered(input: { accountKey: string; since: Date; resumed: number }): Promise<void>;
 };
 
 /** The lead's category as the pipeline last learnt it, per webhook. */

@@ -52,6 +52,7 @@ export type BuildUserAccountOptions = {
   description?: string;
   /** Sealed signing secret; a placeholder unless a test needs a real one. */
   signingSecretSealed?: string;
+  syncAlerts?: boolean;
   createdAt?: Date;
 };
 
@@ -67,6 +68,7 @@ export async function buildUserAccount(
     description: options.description ?? 'Endpoint',
     signingSecretSealed: options.signingSecretSealed ?? 'not-a-real-sealed-secret',
     validatedAt: now,
+    syncAlerts: options.syncAlerts ?? false,
     createdAt: now,
   });
   return doc.toObject<UserAccountDoc>();

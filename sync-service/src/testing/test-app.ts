@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
 import type { Role } from '@outsync/contracts';
 import { createApp } from '../app';
-import { compose } from '../composition';
+import { compose, type Composition } from '../composition';
 import { createAgenda } from '../platform/agenda';
 import { createSyncDispatcher, scheduleSyncEvents } from '../features/webhook-events';
 import { queueBlockListRun } from '../features/block-lists';
@@ -77,6 +77,11 @@ export type TestApp = {
   models: { users: UserModel };
   secrets: SecretBox;
   safeFetch: SafeFetch;
+  /**
+   * The app's services and pipeline, for tests that drive what the worker would (on a clock of
+   * their own, without Agenda).
+   */
+  composition: Composition;
   /** What the app e-mailed (unless `smtp`). */
   mailbox: MemoryMailer;
   /** The app's log lines. */
@@ -173,6 +178,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     models: { users },
     secrets,
     safeFetch,
+    composition,
     mailbox,
     lines,
     asAnonymous: () => createTestClient(url),

@@ -4,6 +4,7 @@ import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
 import { ACCOUNT_NAMES, alertMail, claimHourlyAlert, CRM_NAMES } from './alert-mail';
 import type { CrmAlertModel } from './crm-alert.model';
+import { crmUnavailableDetails, recoveredDetails, type EndpointNotices } from './endpoint-notices';
 
 // At most one e-mail per CRM account an hour, however often its circuit opens.
 export { ALERT_INTERVAL_MS } from './alert-mail';
@@ -16,6 +17,8 @@ export type CircuitAlertsDeps = {
   ): Promise<{ ownerEmail: string; crm: CrmKind; organizationId: string } | null>;
   /** Absent where no mail can be sent (a harness that does not sync): the alert is logged only. */
   mailer?: Mailer | undefined;
+  /** The endpoints that asked for sync alerts; absent where none are sent. */
+  notices?: EndpointNotices | undefined;
   publicUrl: string;
   now(): Date;
   logger: Logger;
@@ -28,10 +31,24 @@ export type CircuitAlertsDeps = {
 export function createCircuitAlerts(deps: CircuitAlertsDeps): CircuitAlerts {
   const log = deps.logger.child({ component: 'alerts' });
 
+  const historyUrl = `${deps.publicUrl.replace(/\/+$/, '')}/admin/dashboard/history/webhook-logs`;
+
   return {
     async opened({ accountKey, since, reason }) {
       const account = await deps.accountOf(accountKey);
       if (!account) return;
+      // Every opening is told to the endpoints (each is paired with a sync.recovered); only
+      // the e-mail is limited to one an hour.
+      const subject = {
+        profileId: accountKey,
+        crm: account.crm,
+        organizationId: account.organizationId,
+      };
+      await deps.notices?.raise(
+        'sync.failed',
+        subject,
+        crmUnavailableDetails({ account: subject, since, reason, historyUrl }),
+      );
       const now = deps.now();
       if (!(await claimHourlyAlert(deps.alerts, accountKey, now))) return;
       const message = circuitOpenedMail({ ...account, since, reason, publicUrl: deps.publicUrl });
@@ -44,6 +61,28 @@ export function createCircuitAlerts(deps: CircuitAlertsDeps): CircuitAlerts {
         log.error({ err: error, account: accountKey }, 'could not send the CRM failure alert');
         return deps.alerts.deleteOne({ _id: accountKey, sentAt: now });
       });
+    },
+
+    /** The endpoints are told; the owner's e-mail said the events wait and will be written. */
+    async recovered({ accountKey, since, resumed }) {
+      if (!deps.notices) return;
+      const account = await deps.accountOf(accountKey);
+      if (!account) return;
+      const subject = {
+        profileId: accountKey,
+        crm: account.crm,
+        organizationId: account.organizationId,
+      };
+      await deps.notices.raise(
+        'sync.recovered',
+        subject,
+        recoveredDetails({
+          account: subject,
+          since,
+          recoveredAt: deps.now(),
+          resumedEvents: resumed,
+        }),
+      );
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   CRM_NAMES,
 } from './alert-mail';
 import type { CrmAlertModel } from './crm-alert.model';
+import { eventsFailedDetails, type EndpointNotices } from './endpoint-notices';
 
 /** The causes a digest names, commonest first; the rest are counted together. */
 const CAUSES_SHOWN = 3;
@@ -29,6 +30,8 @@ export type FailedEventsAlertsDeps = {
   ): Promise<{ ownerEmail: string; crm: CrmKind; organizationId: string } | null>;
   /** Absent where no mail can be sent: the digest is logged only. */
   mailer?: Mailer | undefined;
+  /** The endpoints that asked for sync alerts; absent where none are sent. */
+  notices?: EndpointNotices | undefined;
   publicUrl: string;
   now(): Date;
   logger: Logger;
@@ -56,6 +59,23 @@ export function createFailedEventsAlerts(deps: FailedEventsAlertsDeps) {
         if (!account) continue;
         const key = `failed:${failed.accountKey}`;
         if (!(await claimHourlyAlert(deps.alerts, key, now))) continue;
+        const subject = {
+          profileId: failed.accountKey,
+          crm: account.crm,
+          organizationId: account.organizationId,
+        };
+        await deps.notices?.raise(
+          'sync.failed',
+          subject,
+          eventsFailedDetails({
+            account: subject,
+            failedEvents: failed.count,
+            windowStart: new Date(now.getTime() - ALERT_INTERVAL_MS),
+            windowEnd: now,
+            causes: failed.causes,
+            historyUrl: `${deps.publicUrl.replace(/\/+$/, '')}/admin/dashboard/history/webhook-logs?status=failed`,
+          }),
+        );
         if (!deps.mailer) {
           log.warn(
             { account: failed.accountKey, failed: failed.count },

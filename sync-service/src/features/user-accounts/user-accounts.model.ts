@@ -16,16 +16,20 @@ export type UserAccountDoc = {
   signingSecretSealed: string;
   /** When the URL last accepted an event from us. */
   validatedAt: Date | null;
+  /** The endpoint also gets `sync.failed` / `sync.recovered` about its profile (issue 29). */
+  syncAlerts: boolean;
   createdAt: Date;
 };
 
 const UserAccountSchema = new Schema<UserAccountDoc>(
   {
     userProfileId: { type: Schema.Types.ObjectId, required: true, index: true },
+    // syncAlerts is read with userProfileId (the profile's index serves it: a handful each).
     url: { type: String, required: true },
     description: { type: String, required: true },
     signingSecretSealed: { type: String, required: true },
     validatedAt: { type: Date, default: null },
+    syncAlerts: { type: Boolean, default: false },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false, collection: 'userAccounts' },

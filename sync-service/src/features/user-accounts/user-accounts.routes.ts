@@ -25,6 +25,10 @@ export function registerUserAccountsRoutes(
     return userAccounts.revealSigningSecret(await caller(ctx), params.id, ctx.state.log);
   });
 
+  addRoute(router, accountsRoutes.updateUserAccount, async ({ params, body }, ctx) =>
+    userAccounts.update(await caller(ctx), params.id, body),
+  );
+
   addRoute(router, accountsRoutes.deleteUserAccount, async ({ params }, ctx) =>
     userAccounts.remove(await caller(ctx), params.id),
   );

@@ -131,7 +131,7 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
      */
     async create(
       user: SessionUser,
-      input: { url: string; description: string; userProfileId: string },
+      input: { url: string; description: string; userProfileId: string; syncAlerts?: boolean },
     ): Promise<UserAccount> {
       const profile = await requireProfile(deps.profiles, user, input.userProfileId, 'write');
       const secret = randomBytes(32).toString('base64url');
@@ -159,9 +159,29 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
         description: input.description,
         signingSecretSealed: deps.secrets.seal(secret),
         validatedAt: now,
+        syncAlerts: input.syncAlerts ?? false,
         createdAt: now,
       });
       const [answer] = await toUserAccounts([created.toObject<UserAccountDoc>()], user);
+      return answer as UserAccount;
+    },
+
+    /** Turns the sync alerts on or off: owner or admin (404 for anyone else). */
+    async update(
+      user: SessionUser,
+      endpointId: string,
+      input: { syncAlerts: boolean },
+    ): Promise<UserAccount> {
+      const { doc } = await requireWritableEndpoint(user, endpointId);
+      const updated = await deps.userAccounts
+        .findByIdAndUpdate(
+          doc._id,
+          { $set: { syncAlerts: input.syncAlerts } },
+          { returnDocument: 'after' },
+        )
+        .lean<UserAccountDoc>();
+      if (!updated) throw notFound('No such webhook endpoint, or it is not yours.');
+      const [answer] = await toUserAccounts([updated], user);
       return answer as UserAccount;
     },
 
@@ -258,6 +278,7 @@ function toUserAccount(doc: UserAccountDoc, canDelete: boolean): UserAccount {
     id: doc._id.toString(),
     url: doc.url,
     description: doc.description,
+    syncAlerts: doc.syncAlerts ?? false,
     userProfileId: doc.userProfileId.toString(),
     canDelete,
     validatedAt: doc.validatedAt ? doc.validatedAt.toISOString() : null,

@@ -144,6 +144,7 @@ describe('creating an endpoint', () => {
       userProfileId: alice.profile._id.toString(),
       canDelete: true,
       validatedAt: expect.any(String),
+      syncAlerts: false,
     });
 
     const [request, ...more] = await received('alice');
@@ -321,6 +322,40 @@ describe('listing and deleting', () => {
     const listed = await service.list(alice.user);
     expect(listed.find((endpoint) => endpoint.id === id)?.canDelete).toBe(false);
     expect(listed.filter((endpoint) => endpoint.id !== id).every((e) => e.canDelete)).toBe(true);
+  });
+});
+
+describe('sync alerts (sync.failed, sync.recovered)', () => {
+  it('are off unless asked for when the endpoint is added, and must be true or false', async () => {
+    const asked = await alice.client.post<UserAccount>(
+      ENDPOINTS,
+      form(alice, { url: receiver('alerts-on'), description: 'Alerts', syncAlerts: true }),
+    );
+    expect(asked.status).toBe(201);
+    expect(asked.body.syncAlerts).toBe(true);
+    const wrong = await alice.client.post(
+      ENDPOINTS,
+      form(alice, { url: receiver('alerts-bad'), syncAlerts: 'yes' }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('syncAlerts must be true or false.');
+  });
+
+  it('are turned on and off by the owner or an admin; another customer and a manager get 404', async () => {
+    const endpoint = await createEndpoint(alice, 'alerts-toggle', 'Toggle');
+    const path = `${ENDPOINTS}/${endpoint.id}`;
+    const on = await alice.client.patch<UserAccount>(path, { syncAlerts: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ ...endpoint, syncAlerts: true });
+    expect((await bob.client.patch(path, { syncAlerts: false })).status).toBe(404);
+    expect((await manager.patch(path, { syncAlerts: false })).status).toBe(404);
+    const off = await admin.patch<UserAccount>(path, { syncAlerts: false });
+    expect(off.status).toBe(200);
+    expect(off.body.syncAlerts).toBe(false);
+    const listed = await alice.client.get<UserAccount[]>(ENDPOINTS);
+    expect(listed.body.find((each) => each.id === endpoint.id)?.syncAlerts).toBe(false);
+    // Nothing else may change this way (the URL was checked when it was added).
+    expect((await alice.client.patch(path, { url: receiver('elsewhere') })).status).toBe(400);
   });
 });
 

@@ -55,7 +55,7 @@ export function createCircuitStore(circuits: CrmCircuitModel): CircuitStore {
 
     async recordSuccess(accountKey) {
       const removed = await circuits.findOneAndDelete({ _id: accountKey }).lean<CrmCircuitDoc>();
-      return Boolean(removed?.openedAt);
+      return removed?.openedAt ? removed.firstFailureAt : null;
     },
   };
 }

@@ -155,7 +155,7 @@ export const circuitNeverOpens: CircuitStore = {
   get: () => Promise.resolve({ state: 'closed', failures: 0 }),
   recordFailure: () => Promise.resolve({ state: 'closed', failures: 0 }),
   claimProbe: () => Promise.resolve(false),
-  recordSuccess: () => Promise.resolve(false),
+  recordSuccess: () => Promise.resolve(null),
 };
 
 /** The pipeline over the file's stores, every event's webhook writing to `writer`. */
@@ -168,7 +168,7 @@ export function pipelineWith(
     events: createEventStore(models),
     holds: createHoldStore(models),
     circuits: createCircuitStore(models.circuits),
-    alerts: { opened: () => Promise.resolve() },
+    alerts: { opened: () => Promise.resolve(), recovered: () => Promise.resolve() },
     loadContext: () => Promise.resolve(contextWith(writer)),
     platformCategory: () => Promise.resolve({ kind: 'unknown' }),
     endpoint: () => Promise.resolve(null),

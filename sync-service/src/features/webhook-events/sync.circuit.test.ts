@@ -53,10 +53,15 @@ it('opens after three failed batches, parks the account’s events without spend
   const { writer, batches } = recordingWriter(() => (crmUp ? written : down));
   const scheduled: string[][] = [];
   const alerts: Array<{ accountKey: string; since: Date; reason: string }> = [];
+  const recoveries: Array<{ accountKey: string; since: Date; resumed: number }> = [];
   const pipeline = pipelineWith(models(), writer, {
     alerts: {
       opened: (input) => {
         alerts.push(input);
+        return Promise.resolve();
+      },
+      recovered: (input) => {
+        recoveries.push(input);
         return Promise.resolve();
       },
     },
@@ -123,6 +128,10 @@ it('opens after three failed batches, parks the account’s events without spend
   expect(await stored(second)).toMatchObject({ status: 'synced', attemptCount: 1 });
   expect(await stored(third)).toMatchObject({ status: 'synced', attemptCount: 1 });
   expect(scheduled).toContainEqual([first.toString()]);
+  // Told once, with when the outage began and how many waiting events were made due.
+  expect(recoveries).toEqual([
+    { accountKey: accountA.toString(), since: new Date('2026-11-29T10:00:00Z'), resumed: 1 },
+  ]);
 
   await pipeline.processEvents([first.toString()]);
   expect(batches.slice(6)).toEqual([['lead1@batch.example']]);

@@ -1,6 +1,6 @@
 import { UserAccountCreateRequestSchema, type IntegrationItem } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
-import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
+import { CheckboxField, SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { ProfileSelect } from '@outsync/app-runtime/profile-select';
 import {
   FormActions,
@@ -19,9 +19,13 @@ export const addWebhookTexts = {
   description: 'Description',
   create: 'Create',
   created: 'Validated webhook',
+  // Ours (docs/forwarding.md "Sync alerts"): off unless asked for.
+  syncAlerts: 'Also send sync alerts (sync.failed, sync.recovered)',
+  syncAlertsHelp:
+    "OutSync POSTs an alert here when writing to this profile's CRM fails, and again when it recovers.",
 } as const;
 
-const emptyForm = { userProfileId: null, url: '', description: '' };
+const emptyForm = { userProfileId: null, url: '', description: '', syncAlerts: false };
 
 /**
  * "Add Webhook" (spec 02 §2.6, §5): Create stays disabled until URL and description are filled;
@@ -67,6 +71,13 @@ export function AddWebhookForm({ integrations }: { integrations: readonly Integr
           />
           <TextField {...form.field('description')} label={addWebhookTexts.description} />
         </FieldGrid>
+        <CheckboxField
+          name="syncAlerts"
+          label={addWebhookTexts.syncAlerts}
+          help={addWebhookTexts.syncAlertsHelp}
+          checked={form.values.syncAlerts === true}
+          onChange={(event) => form.setValue('syncAlerts', event.target.checked)}
+        />
         <FormActions>
           <SubmitButton busy={form.submitting} disabled={!filled}>
             {addWebhookTexts.create}

@@ -58,7 +58,7 @@ test('the table lists ID, Webhook URL and Description; Delete only where the ite
     within(table())
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent),
-  ).toEqual(['ID', 'Webhook URL', 'Description', 'Signing secret', 'Delete']);
+  ).toEqual(['ID', 'Webhook URL', 'Description', 'Signing secret', 'Sync alerts', 'Delete']);
   const row = rowOf('Ops forwarder');
   expect(within(row).getByRole('rowheader').textContent).toBe(oid(0xe1));
   expect(within(row).getByText('https://hooks.acme.test/outsync')).toBeTruthy();
@@ -123,10 +123,53 @@ test('a valid form is sent trimmed: "Validated webhook" and the new row', async 
     url: 'https://hooks.acme.test/new',
     description: 'New endpoint',
     userProfileId: profile.id,
+    syncAlerts: false,
   });
   expect(await within(table()).findByText('New endpoint')).toBeTruthy();
   expect((screen.getByLabelText('Webhook URL') as HTMLInputElement).value).toBe('');
   expect(createButton().disabled).toBe(true);
+});
+
+test('sync alerts are asked for with the new endpoint, and turned on and off in its row', async () => {
+  const api = seeded();
+  await openScreen(api);
+
+  const ask = screen.getByRole('checkbox', {
+    name: 'Also send sync alerts (sync.failed, sync.recovered)',
+  }) as HTMLInputElement;
+  expect(ask.checked).toBe(false);
+  expect(
+    screen.getByText(
+      "OutSync POSTs an alert here when writing to this profile's CRM fails, and again when it recovers.",
+    ),
+  ).toBeTruthy();
+  chooseOption('Select Profile', profileLabel);
+  type('Webhook URL', 'https://hooks.acme.test/alerts');
+  type('Description', 'Alerts');
+  fireEvent.click(ask);
+  fireEvent.click(createButton());
+  await findToast('Validated webhook');
+  expect(api.sent('createUserAccount')[0]?.body).toMatchObject({ syncAlerts: true });
+  await waitFor(() => expect(ask.checked).toBe(false));
+  const created = within(await waitFor(() => rowOf('Alerts'))).getByRole('checkbox', {
+    name: 'Send sync alerts to Alerts',
+  }) as HTMLInputElement;
+  expect(created.checked).toBe(true);
+
+  const row = within(rowOf('Ops forwarder')).getByRole('checkbox', {
+    name: 'Send sync alerts to Ops forwarder',
+  }) as HTMLInputElement;
+  expect(row.checked).toBe(false);
+  fireEvent.click(row);
+  expect((await findToast('Sync alerts on for Ops forwarder')).severity).toBe('success');
+  expect(api.sent('updateUserAccount')[0]).toMatchObject({
+    path: `/api/admin/user-accounts/${oid(0xe1)}`,
+    body: { syncAlerts: true },
+  });
+  await waitFor(() => expect(row.checked).toBe(true));
+  fireEvent.click(row);
+  expect((await findToast('Sync alerts off for Ops forwarder')).severity).toBe('success');
+  expect(api.sent('updateUserAccount')[1]?.body).toEqual({ syncAlerts: false });
 });
 
 test("a URL the service refuses (a private address) shows the service's message", async () => {

@@ -8,6 +8,7 @@ import { useUserIntegrations } from '../../../shared/api/get-user-integrations';
 import { CellButton, idColumn, MutedText, Sections } from '../../../shared/components/screen-parts';
 import { useDeleteUserAccount } from '../api/delete-user-account';
 import { useUserAccounts } from '../api/get-user-accounts';
+import { useUpdateUserAccount } from '../api/update-user-account';
 import { AddWebhookForm } from './add-webhook-form';
 import { SigningSecretCell } from './signing-secret-cell';
 
@@ -20,6 +21,10 @@ export const webhookEndpointsTexts = {
   url: 'Webhook URL',
   description: 'Description',
   signingSecret: 'Signing secret',
+  syncAlerts: 'Sync alerts',
+  syncAlertsOf: (description: string) => `Send sync alerts to ${description}`,
+  syncAlertsOn: (description: string) => `Sync alerts on for ${description}`,
+  syncAlertsOff: (description: string) => `Sync alerts off for ${description}`,
   delete: 'Delete',
   empty: 'No webhook endpoints yet.',
   deleteTitle: (description: string) => `Do you want to delete ${description}?`,
@@ -43,6 +48,7 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
   const integrations = useUserIntegrations();
   const endpoints = useUserAccounts();
   const deleting = useDeleteUserAccount();
+  const updating = useUpdateUserAccount();
   const toast = useToast();
   const [toDelete, setToDelete] = useState<UserAccount | null>(null);
   const signatureHelpId = useId();
@@ -51,6 +57,13 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
     const deleted = await deleting.mutateAsync(endpoint.id);
     setToDelete(null);
     toast.show({ severity: 'success', detail: t.deleted(deleted.description) });
+  };
+
+  const toggleSyncAlerts = async (endpoint: UserAccount, syncAlerts: boolean) => {
+    const updated = await updating.mutateAsync({ id: endpoint.id, syncAlerts }).catch(() => null);
+    if (!updated) return;
+    const say = updated.syncAlerts ? t.syncAlertsOn : t.syncAlertsOff;
+    toast.show({ severity: 'success', detail: say(updated.description) });
   };
 
   const columns: TableColumn<UserAccount>[] = [
@@ -62,6 +75,20 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
       header: t.signingSecret,
       cell: (row) => <SigningSecretCell endpointId={row.id} helpId={signatureHelpId} />,
       width: '220px',
+    },
+    {
+      id: 'syncAlerts',
+      header: t.syncAlerts,
+      cell: (row) => (
+        <input
+          type="checkbox"
+          aria-label={t.syncAlertsOf(row.description)}
+          checked={row.syncAlerts}
+          disabled={updating.isPending && updating.variables.id === row.id}
+          onChange={(event) => void toggleSyncAlerts(row, event.target.checked)}
+        />
+      ),
+      width: '112px',
     },
     {
       id: 'delete',
