@@ -106,6 +106,43 @@ function syncServiceZones() {
 }
 
 /**
+ * In sync-service (issue 28): a feature owns its collections. Another feature reaches one through
+ * the port the owner's index.ts exports (ProfileRecords, ApiKeyRecords…), never through its model,
+ * so no feature imports a name ending in Model(s) from another. The composition root builds the
+ * models and may, as may testing/ and tests (`*.test-support.ts` included). Core
+ * no-restricted-imports, so it adds to the @typescript-eslint/ one isolate() sets instead of
+ * replacing it. A feature is imported only through its index (syncServiceZones), as `../<f>`.
+ */
+function syncServiceModelImports() {
+  const features = 'sync-service/src/features';
+  const names = foldersIn(features);
+  if (names.length === 0) return [];
+  return [
+    {
+      files: [`${features}/**/*.{ts,tsx}`],
+      // history still reads other features' collections itself; its own change moves it to the
+      // ports, and this exception goes with it.
+      ignores: [...testFiles, '**/*.test-support.ts', `${features}/history/**`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(${names.join('|')})(/index)?$`,
+                importNamePattern: 'Models?$',
+                message:
+                  "A feature's models are its own: take the port its index.ts exports (e.g. ProfileRecords), which the composition root builds.",
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
+/**
  * Forbid importing the other areas, by package name and by path, plus the area's own inner
  * zones. One rule per area: a later config object's no-restricted-paths would replace this one
  * for the same files, not add to it.
@@ -296,4 +333,5 @@ export default tseslint.config(
     'The service shares only @outsync/contracts with the front end.',
     syncServiceZones(),
   ),
+  ...syncServiceModelImports(),
 );

@@ -84,6 +84,28 @@ const allowedImports: Sample[] = [
   ['sync-service/src/testing/x.ts', "import '../connectors/http';"],
   ['sync-service/src/pipeline/x.ts', "import './ports';"],
   ['sync-service/src/connectors/x.ts', "import '../platform/safe-fetch';"],
+  // Another feature's collection through the port its owner exports; a feature's own model; the
+  // composition root, which builds the models; tests and their support files.
+  [
+    'sync-service/src/features/users/x.ts',
+    "import type { ProfileRecords } from '../profiles';\nexport type P = ProfileRecords;",
+  ],
+  [
+    'sync-service/src/features/block-lists/run/x.ts',
+    "import type { BlockListSyncModel } from '../block-list-sync.model';\nexport type S = BlockListSyncModel;",
+  ],
+  [
+    'sync-service/src/composition.ts',
+    "import { profileModel, type ProfileModel } from './features/profiles';\nexport { profileModel, type ProfileModel };",
+  ],
+  [
+    'sync-service/src/features/webhooks/x.test-support.ts',
+    "import { profileModel } from '../profiles';\nexport { profileModel };",
+  ],
+  [
+    'sync-service/src/features/webhooks/x.test.ts',
+    "import { apiKeyModel } from '../api-keys';\nexport { apiKeyModel };",
+  ],
   ['ui/src/x.test.tsx', "test('a', () => {\n  expect(1).toBe(1);\n});"],
 ];
 
@@ -113,6 +135,28 @@ const inwardImports: Sample[] = [
   ],
 ];
 
+// A feature's models are its own (issue 28): another feature takes the port its index.ts exports.
+const refusedModelImports: Sample[] = [
+  [
+    'sync-service/src/features/users/x.ts',
+    "import type { ProfileDoc, ProfileModel } from '../profiles';\nexport type P = [ProfileDoc, ProfileModel];",
+  ],
+  [
+    'sync-service/src/features/block-lists/run/x.ts',
+    "import { type ApiKeyModel } from '../../api-keys';\nexport type K = ApiKeyModel;",
+  ],
+  // The factory too, and from a feature folder that does not exist yet.
+  [
+    'sync-service/src/features/billing/x.ts',
+    "import { profileModel } from '../profiles';\nexport { profileModel };",
+  ],
+  // A namespace import would carry the model along.
+  [
+    'sync-service/src/features/webhooks/x.ts',
+    "import * as users from '../users';\nexport { users };",
+  ],
+];
+
 const passingTest = '() => {\n  expect(1).toBe(1);\n}';
 // Built from parts, so this file holds no line a focused/skipped-test search would flag.
 const [focused, skipped, xPrefix] = ['only', 'skip', 'x'];
@@ -139,6 +183,7 @@ const samples: Sample[] = [
   ...refusedZod,
   ...allowedImports,
   ...inwardImports,
+  ...refusedModelImports,
   ...focusedOrDisabledTests.map(([file, code]) => [file, code] as const),
 ];
 /** Rule ids by `file\ncode`, filled once before the tests. */
@@ -186,6 +231,13 @@ test.each(allowedImports)('%s may run `%s`', (file, code) => {
 test.each(inwardImports)('inside a package, %s may not run `%s`', (file, code) => {
   expect(rulesBrokenBy(file, code)).toEqual(['import-x/no-restricted-paths']);
 });
+
+test.each(refusedModelImports)(
+  "%s may not run `%s`: another feature's model is reached through its port",
+  (file, code) => {
+    expect(rulesBrokenBy(file, code)).toEqual(['no-restricted-imports']);
+  },
+);
 
 test.each(focusedOrDisabledTests)('%s: `%s` breaks %s', (file, code, rule) => {
   expect(rulesBrokenBy(file, code)).toContain(rule);

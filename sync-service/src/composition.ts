@@ -12,6 +12,7 @@ import type { SafeFetch } from './platform/safe-fetch';
 import type { SecretBox } from './platform/secrets';
 import {
   apiKeyModel,
+  createApiKeyRecords,
   createApiKeysService,
   createPlatformGateway,
   leadCategoryModel,
@@ -49,6 +50,7 @@ import { createPartnersService, embedTokenModel, partnerModel } from './features
 import {
   createCrmDataService,
   createCrmGateway,
+  createProfileRecords,
   createProfilesService,
   oauthStateModel,
   profileModel,
@@ -103,6 +105,9 @@ export type CompositionDeps = {
 
 export type Composition = ReturnType<typeof compose>;
 
+type Models = ReturnType<typeof buildModels>;
+type Records = ReturnType<typeof buildRecords>;
+
 /** Every collection's model, bound to the process's connection once. */
 function buildModels(db: Database) {
   const connection = db.connection;
@@ -133,13 +138,25 @@ function buildModels(db: Database) {
 }
 
 /**
+ * The collections other features read, each through the port its owner builds over its model
+ * (issue 28): no feature hands another its model.
+ */
+function buildRecords(models: Models) {
+  return {
+    profiles: createProfileRecords(models.profiles),
+    apiKeys: createApiKeyRecords(models.apiKeys),
+  };
+}
+
+/**
  * The features' services wired to each other, the pipeline over their data and the block-list
  * run. Both roles build it the same way, once per process.
  */
 export function compose(deps: CompositionDeps) {
   const { now, config } = deps;
   const models = buildModels(deps.db);
-  const accounts = composeAccounts(deps, models);
+  const records = buildRecords(models);
+  const accounts = composeAccounts(deps, models, records);
   const { users, profiles, webhooks } = accounts;
 
   /** The id of the user with this (lower-case) e-mail, or null. */
@@ -203,7 +220,7 @@ export function compose(deps: CompositionDeps) {
     connections: profiles.connections,
     platformCategory: createPlatformCategoryLookup({
       async apiKeyOf(id) {
-        const key = await models.apiKeys.findById(id).lean();
+        const key = await records.apiKeys.findById(id);
         return key && { platform: key.platform, apiKey: () => deps.secrets.open(key.apiKeySealed) };
       },
       platformUrls: config.platforms,
@@ -223,8 +240,8 @@ export function compose(deps: CompositionDeps) {
 
   const platformAccess = {
     profiles,
-    profileModel: models.profiles,
-    apiKeys: models.apiKeys,
+    profileRecords: records.profiles,
+    apiKeys: records.apiKeys,
     secrets: deps.secrets,
     platformUrls: config.platforms,
     fetch: deps.safeFetch,
@@ -310,8 +327,8 @@ export function compose(deps: CompositionDeps) {
     }),
     usersAdmin: createUsersAdmin({
       users: models.users,
-      profiles: models.profiles,
-      planEffects: planChangesOf(deps, models),
+      profiles: records.profiles,
+      planEffects: planChangesOf(deps, models, records),
     }),
     /** One run of a block-list sync (the worker's job). */
     runBlockList: (syncId: string) =>
@@ -320,8 +337,8 @@ export function compose(deps: CompositionDeps) {
           syncs: models.blockListSyncs,
           states: models.blockListStates,
           logs: models.blockListLogs,
-          profiles: models.profiles,
-          apiKeys: models.apiKeys,
+          profiles: records.profiles,
+          apiKeys: records.apiKeys,
           connections: profiles.connections,
           secrets: deps.secrets,
           writerFor: (target) =>
@@ -338,9 +355,9 @@ export function compose(deps: CompositionDeps) {
 }
 
 /** What a plan or Block Lists change does to block lists (issue 29, item 7). */
-function planChangesOf(deps: CompositionDeps, models: ReturnType<typeof buildModels>) {
+function planChangesOf(deps: CompositionDeps, models: Models, records: Records) {
   return createPlanChanges({
-    profiles: models.profiles,
+    profiles: records.profiles,
     syncs: models.blockListSyncs,
     queueRun: deps.queueBlockListRun,
     now: deps.now,
@@ -351,7 +368,7 @@ function planChangesOf(deps: CompositionDeps, models: ReturnType<typeof buildMod
  * Users, CRM profiles, API keys, endpoints (user accounts) and webhooks: each asks the others
  * what still hangs off a record before it is deleted, so they are built together.
  */
-function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildModels>) {
+function composeAccounts(deps: CompositionDeps, models: Models, records: Records) {
   const { now, config } = deps;
   const users = createUsersService({
     users: models.users,
@@ -360,7 +377,7 @@ function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildM
     paidTierEmails: config.paidTierEmails,
     profileIdsOf: (userId) => profiles.profileIdsOf(userId),
     planChanged: (userId, isPaidTier) =>
-      planChangesOf(deps, models).planChanged(userId, isPaidTier),
+      planChangesOf(deps, models, records).planChanged(userId, isPaidTier),
   });
   // Not every host the guard refuses is hostile: the sandbox and local test servers are allowed.
   const guardUrl = (url: string) => deps.assertPublicUrl(url);
@@ -386,7 +403,7 @@ function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildM
   const apiKeys = createApiKeysService({
     apiKeys: models.apiKeys,
     leadCategories: models.leadCategories,
-    profiles: models.profiles,
+    profiles: records.profiles,
     secrets: deps.secrets,
     platforms: createPlatformGateway({
       urls: config.platforms,
@@ -405,7 +422,7 @@ function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildM
   });
   const userAccounts = createUserAccountsService({
     userAccounts: models.userAccounts,
-    profiles: models.profiles,
+    profiles: records.profiles,
     secrets: deps.secrets,
     fetch: deps.safeFetch,
     now,
@@ -420,8 +437,8 @@ function composeAccounts(deps: CompositionDeps, models: ReturnType<typeof buildM
   });
   const webhooks = createWebhooksService({
     webhooks: models.webhooks,
-    profiles: models.profiles,
-    apiKeys: models.apiKeys,
+    profiles: records.profiles,
+    apiKeys: records.apiKeys,
     codes: createWebhookCodes(deps.authSecret),
     publicUrl: config.publicUrl,
     now,

@@ -23,11 +23,9 @@ import type { SecretBox } from '../../platform/secrets';
 import {
   isStaff,
   mayAccessProfile,
-  ownProfileIds,
-  requireProfile,
   type ProfileAccess,
   type ProfileDoc,
-  type ProfileModel,
+  type ProfileRecords,
 } from '../profiles';
 import type { ApiKeyDoc, ApiKeyModel } from './api-keys.model';
 import type { LeadCategoryModel } from './lead-categories.model';
@@ -52,7 +50,7 @@ export type KeyForm = { platform: Platform; apiKey: string; baseUrl: string | nu
 export type ApiKeysServiceDeps = {
   apiKeys: ApiKeyModel;
   leadCategories: LeadCategoryModel;
-  profiles: ProfileModel;
+  profiles: ProfileRecords;
   secrets: SecretBox;
   platforms: PlatformGateway;
   now: () => Date;
@@ -90,7 +88,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     const key = Types.ObjectId.isValid(keyId)
       ? await deps.apiKeys.findById(keyId).lean<ApiKeyDoc>()
       : null;
-    const profile = key ? await deps.profiles.findById(key.userProfileId).lean<ProfileDoc>() : null;
+    const profile = key ? await deps.profiles.findById(key.userProfileId) : null;
     if (!key || !profile || !mayAccessProfile(user, profile, access)) {
       throw notFound('No such API key, or it is not yours.');
     }
@@ -141,7 +139,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
   async function toApiKeys(keys: ApiKeyDoc[], user: SessionUser): Promise<ApiKey[]> {
     if (keys.length === 0) return [];
     const profileIds = [...new Set(keys.map((key) => key.userProfileId.toString()))];
-    const profiles = await deps.profiles.find({ _id: { $in: profileIds } }).lean<ProfileDoc[]>();
+    const profiles = await deps.profiles.findByIds(profileIds);
     const profileById = new Map(profiles.map((profile) => [profile._id.toString(), profile]));
     const syncs = await blockListSyncsOfKeys(keys.map((key) => key._id.toString()));
     return keys.map((key) =>
@@ -171,7 +169,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
     /** The caller's own keys, and for managers and admins every key (read-only unless own). */
     async list(user: SessionUser): Promise<ApiKeysResponse> {
       const own = await deps.apiKeys
-        .find({ userProfileId: { $in: await ownProfileIds(deps.profiles, user) } })
+        .find({ userProfileId: { $in: await deps.profiles.ownProfileIds(user) } })
         .sort({ createdAt: 1, _id: 1 })
         .lean<ApiKeyDoc[]>();
       const all = isStaff(user)
@@ -190,7 +188,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       user: SessionUser,
       form: KeyForm & { description: string; userProfileId: string },
     ): Promise<ApiKey> {
-      const profile = await requireProfile(deps.profiles, user, form.userProfileId, 'write');
+      const profile = await deps.profiles.requireProfile(user, form.userProfileId, 'write');
       await requireAccepted(form);
       const now = deps.now();
       const created = await deps.apiKeys.create({
@@ -256,9 +254,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       const key = Types.ObjectId.isValid(keyId)
         ? await deps.apiKeys.findById(keyId).lean<ApiKeyDoc>()
         : null;
-      const profile = key
-        ? await deps.profiles.findById(key.userProfileId).lean<ProfileDoc>()
-        : null;
+      const profile = key ? await deps.profiles.findById(key.userProfileId) : null;
       if (!key || !profile || profile.ownerId.toString() !== user.id) {
         throw notFound('No such API key, or it is not yours.');
       }
@@ -298,7 +294,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       profileId: string,
       platform: Platform | undefined,
     ): Promise<ApiKey[]> {
-      const profile = await requireProfile(deps.profiles, user, profileId, 'read');
+      const profile = await deps.profiles.requireProfile(user, profileId, 'read');
       const keys = await deps.apiKeys
         .find({ userProfileId: profile._id, ...(platform ? { platform } : {}) })
         .sort({ createdAt: 1, _id: 1 })

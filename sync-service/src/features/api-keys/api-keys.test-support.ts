@@ -8,7 +8,7 @@ import type { ApiKey } from '@outsync/contracts/accounts';
 import { buildProfile } from '../../testing/profile-factories';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
-import { profileModel, type ProfileDoc } from '../profiles';
+import { createProfileRecords, profileModel, type ProfileDoc } from '../profiles';
 import {
   apiKeyModel,
   createApiKeysService,
@@ -124,7 +124,7 @@ export function serviceWith(hooks: { keyUsage?: (keyId: string) => Promise<strin
   return createApiKeysService({
     apiKeys: apiKeyModel(app.db.connection),
     leadCategories: leadCategoryModel(app.db.connection),
-    profiles: profileModel(app.db.connection),
+    profiles: createProfileRecords(profileModel(app.db.connection)),
     secrets: app.secrets,
     platforms: createPlatformGateway({
       urls: app.config.platforms,

@@ -1,8 +1,8 @@
+export { createApiKeyRecords, type ApiKeyRecords } from './api-key-records';
 export { registerApiKeysRoutes } from './api-keys.routes';
 export {
   type ApiKeyDoc,
   apiKeyModel,
-  type ApiKeyModel,
   createApiKeysService,
   createPlatformGateway,
   leadCategoryModel,

@@ -28,7 +28,7 @@ import { HttpError, notFound } from '../../platform/http/http-error';
 import { markActedOn } from '../../platform/http/audit-context';
 import type { SessionUser } from '../../platform/http/types';
 import type { SecretBox } from '../../platform/secrets';
-import type { ApiKeyDoc, ApiKeyModel } from '../api-keys';
+import type { ApiKeyRecords } from '../api-keys';
 import {
   mayAccessProfile,
   toUpstreamError,
@@ -36,7 +36,7 @@ import {
   upstreamMessage,
   type ProfileAccess,
   type ProfileDoc,
-  type ProfileModel,
+  type ProfileRecords,
   type ProfilesService,
 } from '../profiles';
 
@@ -56,8 +56,8 @@ export type BlockListHelpersService = {
 
 export type BlockListHelpersDeps = {
   profiles: ProfilesService;
-  profileModel: ProfileModel;
-  apiKeys: ApiKeyModel;
+  profileRecords: ProfileRecords;
+  apiKeys: ApiKeyRecords;
   secrets: SecretBox;
   /** Where Smartlead's and HeyReach's APIs are (config `platforms`). */
   platformUrls: { smartleadUrl: string; heyreachUrl: string };
@@ -108,12 +108,8 @@ export function createBlockListHelpersService(deps: BlockListHelpersDeps): Block
     platform: Platform,
     wrongPlatform: (actual: string) => string,
   ): Promise<string> {
-    const key = Types.ObjectId.isValid(keyId)
-      ? await deps.apiKeys.findById(keyId).lean<ApiKeyDoc>()
-      : null;
-    const profile = key
-      ? await deps.profileModel.findById(key.userProfileId).lean<ProfileDoc>()
-      : null;
+    const key = Types.ObjectId.isValid(keyId) ? await deps.apiKeys.findById(keyId) : null;
+    const profile = key ? await deps.profileRecords.findById(key.userProfileId) : null;
     if (!key || !profile || !mayAccessProfile(user, profile, access)) {
       throw notFound('No such API key, or it is not yours.');
     }

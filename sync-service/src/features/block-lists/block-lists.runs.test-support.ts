@@ -15,8 +15,8 @@ import { compose } from '../../composition';
 import { AGENDA_COLLECTION } from '../../platform/agenda';
 import { buildApiKey } from '../../testing/account-factories';
 import { memoryLogger, type LogLine } from '../../testing/test-support';
-import { apiKeyModel } from '../api-keys';
-import { profileModel } from '../profiles';
+import { apiKeyModel, createApiKeyRecords } from '../api-keys';
+import { createProfileRecords, profileModel } from '../profiles';
 import { blockListLogModel, type BlockListLogDoc } from './block-list-log.model';
 import { blockListStateModel, blockListSyncModel } from './block-list-sync.model';
 import {
@@ -73,8 +73,8 @@ export function runSync(syncId: string, options: RunOptions = {}): Promise<Block
       syncs: blockListSyncModel(connection),
       states: blockListStateModel(connection),
       logs: blockListLogModel(connection),
-      profiles: profileModel(connection),
-      apiKeys: apiKeyModel(connection),
+      profiles: createProfileRecords(profileModel(connection)),
+      apiKeys: createApiKeyRecords(apiKeyModel(connection)),
       connections: {
         ...profiles.connections,
         hubspotClient: (profile) => {

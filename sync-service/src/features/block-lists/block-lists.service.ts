@@ -16,14 +16,14 @@ import { HttpError, notFound } from '../../platform/http/http-error';
 import { markActedOn } from '../../platform/http/audit-context';
 import type { SessionUser } from '../../platform/http/types';
 import type { SecretBox } from '../../platform/secrets';
-import type { ApiKeyDoc, ApiKeyModel } from '../api-keys';
+import type { ApiKeyDoc, ApiKeyRecords } from '../api-keys';
 import {
   isStaff,
   mayAccessProfile,
   toUpstreamError,
   upstreamMessage,
   type ProfileDoc,
-  type ProfileModel,
+  type ProfileRecords,
   type ProfilesService,
 } from '../profiles';
 import type {
@@ -39,8 +39,8 @@ export type BlockListsDeps = {
   syncs: BlockListSyncModel;
   states: BlockListStateModel;
   profiles: ProfilesService;
-  profileModel: ProfileModel;
-  apiKeys: ApiKeyModel;
+  profileRecords: ProfileRecords;
+  apiKeys: ApiKeyRecords;
   secrets: SecretBox;
   platformUrls: { smartleadUrl: string; heyreachUrl: string };
   fetch: ConnectorFetch;
@@ -93,7 +93,7 @@ export function createBlockListsService(deps: BlockListsDeps) {
 
   /** The key, which must be the profile's own (a sync writes with its owner's key). */
   async function keyOfProfile(keyId: string, profile: ProfileDoc): Promise<ApiKeyDoc> {
-    const key = await deps.apiKeys.findById(keyId).lean<ApiKeyDoc>();
+    const key = await deps.apiKeys.findById(keyId);
     if (!key || !key.userProfileId.equals(profile._id)) {
       throw invalid('Select API Key: the key must belong to the chosen profile.');
     }
@@ -220,9 +220,7 @@ export function createBlockListsService(deps: BlockListsDeps) {
     const sync = Types.ObjectId.isValid(id)
       ? await deps.syncs.findById(id).lean<BlockListSyncDoc>()
       : null;
-    const profile = sync
-      ? await deps.profileModel.findById(sync.userProfileId).lean<ProfileDoc>()
-      : null;
+    const profile = sync ? await deps.profileRecords.findById(sync.userProfileId) : null;
     const owner = profile ?? (sync ? { ownerId: sync.userId } : null);
     if (!sync || !owner || !mayAccessProfile(user, owner, access)) {
       throw notFound('No such block list, or it is not yours.');
@@ -233,8 +231,8 @@ export function createBlockListsService(deps: BlockListsDeps) {
 
   async function present(user: SessionUser, sync: BlockListSyncDoc): Promise<BlockListSync> {
     const [profile, key] = await Promise.all([
-      deps.profileModel.findById(sync.userProfileId).lean<ProfileDoc>(),
-      deps.apiKeys.findById(sync.apiKeyId).lean<ApiKeyDoc>(),
+      deps.profileRecords.findById(sync.userProfileId),
+      deps.apiKeys.findById(sync.apiKeyId),
     ]);
     return toApi(sync, profile, key, mayManage(user, sync, profile));
   }
@@ -248,8 +246,8 @@ export function createBlockListsService(deps: BlockListsDeps) {
       const profileIds = [...new Set(syncs.map((sync) => sync.userProfileId.toString()))];
       const keyIds = [...new Set(syncs.map((sync) => sync.apiKeyId.toString()))];
       const [profiles, keys] = await Promise.all([
-        deps.profileModel.find({ _id: { $in: profileIds } }).lean<ProfileDoc[]>(),
-        deps.apiKeys.find({ _id: { $in: keyIds } }).lean<ApiKeyDoc[]>(),
+        deps.profileRecords.findByIds(profileIds),
+        deps.apiKeys.findByIds(keyIds),
       ]);
       const profileById = new Map(profiles.map((profile) => [profile._id.toString(), profile]));
       const keyById = new Map(keys.map((key) => [key._id.toString(), key]));

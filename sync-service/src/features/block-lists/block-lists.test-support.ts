@@ -14,8 +14,8 @@ import { connectBothCrms } from '../../testing/profile-factories';
 import { startSandboxTestApp, type SandboxTestApp } from '../../testing/sandbox-test-app';
 import type { TestClient } from '../../testing/test-client';
 import { memoryLogger } from '../../testing/test-support';
-import { apiKeyModel } from '../api-keys';
-import { profileModel } from '../profiles';
+import { apiKeyModel, createApiKeyRecords } from '../api-keys';
+import { createProfileRecords, profileModel } from '../profiles';
 import { blockListLogModel } from './block-list-log.model';
 import { blockListStateModel, blockListSyncModel } from './block-list-sync.model';
 
@@ -73,8 +73,8 @@ function runner() {
         syncs: blockListSyncModel(connection),
         states: blockListStateModel(connection),
         logs: blockListLogModel(connection),
-        profiles: profileModel(connection),
-        apiKeys: apiKeyModel(connection),
+        profiles: createProfileRecords(profileModel(connection)),
+        apiKeys: createApiKeyRecords(apiKeyModel(connection)),
         connections: profiles.connections,
         secrets: app.secrets,
         writerFor: (target) =>

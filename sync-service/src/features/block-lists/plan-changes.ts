@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { ProfileModel } from '../profiles';
+import type { ProfileRecords } from '../profiles';
 import type { BlockListSyncModel } from './block-list-sync.model';
 
 /**
@@ -17,7 +17,7 @@ export type PlanChanges = {
 };
 
 export function createPlanChanges(deps: {
-  profiles: ProfileModel;
+  profiles: ProfileRecords;
   syncs: BlockListSyncModel;
   /** Queues a sync's run now (the sweep starts it anyway, its next run being due). */
   queueRun(syncId: string): Promise<void>;
@@ -42,15 +42,9 @@ export function createPlanChanges(deps: {
 
   return {
     async planChanged(ownerId, isPaidTier) {
-      const changing = await deps.profiles
-        .find({ ownerId: new Types.ObjectId(ownerId), canBlockList: !isPaidTier }, { _id: 1 })
-        .lean<Array<{ _id: Types.ObjectId }>>();
-      if (changing.length === 0) return [];
-      await deps.profiles.updateMany(
-        { _id: { $in: changing.map((profile) => profile._id) } },
-        { $set: { canBlockList: isPaidTier } },
-      );
-      const ids = changing.map((profile) => profile._id.toString());
+      // Block Lists follows the plan: on when paid, off (its syncs pause) when not.
+      const ids = await deps.profiles.setCanBlockListOfOwner(ownerId, isPaidTier);
+      if (ids.length === 0) return [];
       if (isPaidTier) await blockListsApproved(ids);
       return isPaidTier ? ids : [];
     },

@@ -2,6 +2,7 @@ export { registerCrmDataRoutes } from './crm-data.routes';
 export { createCrmDataService } from './crm-data.service';
 export { createCrmGateway } from './crm-gateway';
 export { oauthStateModel } from './oauth-state.model';
+export { createProfileRecords, type ProfilePortal, type ProfileRecords } from './profile-records';
 export { registerProfilesRoutes } from './profiles.routes';
 export {
   createProfilesService,
@@ -9,13 +10,13 @@ export {
   type CustomFieldObject,
   isStaff,
   mayAccessProfile,
-  ownProfileIds,
   type ProfileAccess,
   type ProfileDoc,
   profileModel,
+  // Only history still reads the collection itself (its own change moves it to the port); lint
+  // refuses the model to every other feature: they take ProfileRecords.
   type ProfileModel,
   type ProfilesService,
-  requireProfile,
   toUpstreamError,
   upstream,
   upstreamMessage,

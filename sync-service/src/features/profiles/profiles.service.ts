@@ -32,13 +32,7 @@ export {
   type ProfileDoc,
   type ProfileModel,
 } from './profiles.model';
-export {
-  isStaff,
-  mayAccessProfile,
-  ownProfileIds,
-  requireProfile,
-  type ProfileAccess,
-} from './profile-access';
+export { isStaff, mayAccessProfile, type ProfileAccess } from './profile-access';
 export { connectionLostProblem, type CrmConnections } from './crm-connection';
 export type { HubspotApi, SalesforceApi } from './crm-gateway.types';
 export { toUpstreamError, upstream, upstreamMessage } from './upstream-error';

@@ -12,13 +12,7 @@ import type { SessionUser } from '../../platform/http/types';
 import type { Logger } from '../../platform/logger';
 import { UnsafeUrlError } from '../../platform/safe-fetch';
 import type { SecretBox } from '../../platform/secrets';
-import {
-  mayAccessProfile,
-  ownProfileIds,
-  requireProfile,
-  type ProfileDoc,
-  type ProfileModel,
-} from '../profiles';
+import { mayAccessProfile, type ProfileDoc, type ProfileRecords } from '../profiles';
 import { checkEndpoint, type EndpointFetch } from '../../pipeline/endpoint-check';
 import type { UserAccountDoc, UserAccountModel } from './user-accounts.model';
 
@@ -36,7 +30,7 @@ export {
 
 export type UserAccountsServiceDeps = {
   userAccounts: UserAccountModel;
-  profiles: ProfileModel;
+  profiles: ProfileRecords;
   secrets: SecretBox;
   /**
    * The SSRF-safe fetch: it throws `UnsafeUrlError` before sending anything to a URL that is not
@@ -69,9 +63,7 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
     viewer: SessionUser | undefined,
   ): Promise<UserAccount[]> {
     const profileIds = [...new Set(docs.map((doc) => doc.userProfileId.toString()))];
-    const profiles = viewer
-      ? await deps.profiles.find({ _id: { $in: profileIds } }).lean<ProfileDoc[]>()
-      : [];
+    const profiles = viewer ? await deps.profiles.findByIds(profileIds) : [];
     const profileById = new Map(profiles.map((profile) => [profile._id.toString(), profile]));
     return Promise.all(
       docs.map(async (doc) => {
@@ -95,7 +87,7 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
     const doc = Types.ObjectId.isValid(endpointId)
       ? await deps.userAccounts.findById(endpointId).lean<UserAccountDoc>()
       : null;
-    const profile = doc ? await deps.profiles.findById(doc.userProfileId).lean<ProfileDoc>() : null;
+    const profile = doc ? await deps.profiles.findById(doc.userProfileId) : null;
     if (!doc || !profile || !mayAccessProfile(user, profile, 'write')) {
       throw notFound('No such webhook endpoint, or it is not yours.');
     }
@@ -119,7 +111,7 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
     /** The endpoints of the caller's own profiles (staff too: the screen has one table). */
     async list(user: SessionUser): Promise<UserAccount[]> {
       const docs = await deps.userAccounts
-        .find({ userProfileId: { $in: await ownProfileIds(deps.profiles, user) } })
+        .find({ userProfileId: { $in: await deps.profiles.ownProfileIds(user) } })
         .sort({ createdAt: 1, _id: 1 })
         .lean<UserAccountDoc[]>();
       return toUserAccounts(docs, user);
@@ -133,7 +125,7 @@ export function createUserAccountsService(deps: UserAccountsServiceDeps) {
       user: SessionUser,
       input: { url: string; description: string; userProfileId: string; syncAlerts?: boolean },
     ): Promise<UserAccount> {
-      const profile = await requireProfile(deps.profiles, user, input.userProfileId, 'write');
+      const profile = await deps.profiles.requireProfile(user, input.userProfileId, 'write');
       const secret = randomBytes(32).toString('base64url');
       // safeFetch checks the address (with the same DNS answers it then connects to) before
       // anything is sent: an unsafe one is refused with the guard's reason.

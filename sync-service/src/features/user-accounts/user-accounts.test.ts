@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { closedPort } from '../../testing/test-support';
 import type { SessionUser } from '../../platform/http/types';
-import { profileModel, type ProfileDoc } from '../profiles';
+import { createProfileRecords, profileModel, type ProfileDoc } from '../profiles';
 import { createUserAccountsService, signBody, userAccountModel } from './user-accounts.service';
 
 // Webhook endpoints end to end: the real app POSTs its signed test event to the sandbox's
@@ -489,7 +489,7 @@ function serviceWith(
 ): ReturnType<typeof createUserAccountsService> {
   return createUserAccountsService({
     userAccounts: userAccountModel(app.db.connection),
-    profiles: profileModel(app.db.connection),
+    profiles: createProfileRecords(profileModel(app.db.connection)),
     secrets: app.secrets,
     fetch: app.safeFetch,
     now: () => new Date(),

@@ -8,7 +8,7 @@ import { Types } from 'mongoose';
 import { markActedOn } from '../../platform/http/audit-context';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
-import type { ProfileDoc, ProfileModel } from '../profiles';
+import type { ProfileDoc, ProfileRecords } from '../profiles';
 import type { UserDoc, UserModel } from './users.model';
 
 export const OWN_ADMIN_ROLE_MESSAGE = 'You cannot remove your own admin role.';
@@ -33,11 +33,11 @@ export type PlanEffects = {
 
 export function createUsersAdmin(deps: {
   users: UserModel;
-  profiles: ProfileModel;
+  profiles: ProfileRecords;
   planEffects?: PlanEffects;
 }): UsersAdmin {
   async function rowOfProfile(profileId: Types.ObjectId): Promise<AdminUserRow> {
-    const profile = await deps.profiles.findById(profileId).lean<ProfileDoc>();
+    const profile = await deps.profiles.findById(profileId);
     if (!profile) throw notFound('No such user or profile.');
     const owner = await deps.users.findById(profile.ownerId).lean<UserDoc>();
     return profileRow(profile, owner);
@@ -47,7 +47,7 @@ export function createUsersAdmin(deps: {
     async list() {
       const [users, profiles] = await Promise.all([
         deps.users.find({}).sort({ createdAt: 1, _id: 1 }).lean<UserDoc[]>(),
-        deps.profiles.find({}).sort({ createdAt: 1, _id: 1 }).lean<ProfileDoc[]>(),
+        deps.profiles.listAll(),
       ]);
       const byOwner = new Map<string, ProfileDoc[]>();
       for (const profile of profiles) {
@@ -71,7 +71,7 @@ export function createUsersAdmin(deps: {
     async update(admin, id, change) {
       if (!Types.ObjectId.isValid(id)) throw notFound('No such user or profile.');
       const objectId = new Types.ObjectId(id);
-      const profile = await deps.profiles.findById(objectId, { ownerId: 1 }).lean<ProfileDoc>();
+      const profile = await deps.profiles.ownerOf(objectId);
       const ownerId = profile ? profile.ownerId : objectId;
       const owner = await deps.users.findById(ownerId).lean<UserDoc>();
       if (!profile && !owner) throw notFound('No such user or profile.');
@@ -86,7 +86,7 @@ export function createUsersAdmin(deps: {
       }
       // The profile's flags as they were: the dialog sends all three, and only those the admin
       // changed are theirs to set (the others follow the plan).
-      const before = profile ? await deps.profiles.findById(objectId).lean<ProfileDoc>() : null;
+      const before = profile ? await deps.profiles.findById(objectId) : null;
       const ownerChange: Partial<Pick<UserDoc, 'role' | 'isPaidTier'>> = {};
       if (change.role !== undefined) ownerChange.role = change.role;
       if (change.isPaidTier !== undefined) ownerChange.isPaidTier = change.isPaidTier;
@@ -102,8 +102,7 @@ export function createUsersAdmin(deps: {
         const flags: Partial<ProfileFlags> = {};
         for (const name of ['canWebhook', 'canUserAccount', 'canBlockList'] as const)
           if (change[name] !== before[name]) flags[name] = change[name];
-        if (Object.keys(flags).length > 0)
-          await deps.profiles.updateOne({ _id: objectId }, { $set: flags });
+        if (Object.keys(flags).length > 0) await deps.profiles.setFlags(objectId, flags);
         if (flags.canBlockList === true)
           await deps.planEffects?.blockListsApproved([objectId.toString()]);
       }

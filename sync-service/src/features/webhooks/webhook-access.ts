@@ -21,9 +21,7 @@ function portalOf(profile: Pick<ProfileDoc, 'crm' | 'organizationId'>): string |
 
 /** The caller's own profiles, and the CRM portals or orgs they connect. */
 export async function scopeOf(deps: Pick<WebhookAccessDeps, 'profiles'>, user: SessionUser) {
-  const own = await deps.profiles
-    .find({ ownerId: user.id }, { _id: 1, crm: 1, organizationId: 1 })
-    .lean<Pick<ProfileDoc, '_id' | 'crm' | 'organizationId'>[]>();
+  const own = await deps.profiles.ownPortals(user);
   const portals = new Map(
     own.flatMap((profile) => {
       const portal = portalOf(profile);
@@ -66,7 +64,7 @@ export async function requireWritable(
   const doc = Types.ObjectId.isValid(webhookId)
     ? await deps.webhooks.findById(webhookId).lean<WebhookDoc>()
     : null;
-  const profile = doc ? await deps.profiles.findById(doc.userProfileId).lean<ProfileDoc>() : null;
+  const profile = doc ? await deps.profiles.findById(doc.userProfileId) : null;
   const access: Access = doc ? await accessTo(deps, user, doc, profile) : 'none';
   if (!doc || access === 'none') throw notFound(webhookErrors.notVisible);
   if (access === 'read') throw new HttpError(403, ErrorCodes.forbidden, webhookErrors.notOwner);

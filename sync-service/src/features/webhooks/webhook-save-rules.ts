@@ -75,12 +75,12 @@ export async function checkReferences(
 ): Promise<void> {
   const profileId = profile._id.toString();
   if (settings.apiKeyId) {
-    const key = await deps.apiKeys.exists({
-      _id: settings.apiKeyId,
-      userProfileId: profile._id,
-      platform: settings.emailService,
-    });
-    if (!key) throw validationError(unknownApiKeyMessage(settings.emailService));
+    const isOwnKey = await deps.apiKeys.isKeyOfProfile(
+      settings.apiKeyId,
+      profile._id,
+      settings.emailService,
+    );
+    if (!isOwnKey) throw validationError(unknownApiKeyMessage(settings.emailService));
   }
   if (settings.additionalEndpoints.length > 0) {
     if (!profile.canUserAccount) throw featureOff(webhookErrors.endpointsOff);

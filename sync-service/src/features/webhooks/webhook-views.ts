@@ -6,7 +6,6 @@ import {
   type WebhookSettings,
   type WebhooksResponse,
 } from '@outsync/contracts/webhooks';
-import type { Types } from 'mongoose';
 import { notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import { isStaff, mayAccessProfile, type ProfileDoc } from '../profiles';
@@ -40,14 +39,8 @@ export async function listWebhooks(
     all = await deps.webhooks.find({}).sort(NEWEST_FIRST).lean<WebhookDoc[]>();
   } else {
     // A customer sees the webhooks on the CRM portals or orgs their own profiles connect.
-    const portals = [...scope.portals.values()];
-    const sameOrg =
-      portals.length === 0
-        ? []
-        : await deps.profiles.find({ $or: portals }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
-    const ids = unique(
-      [...scope.ownProfileIds, ...sameOrg.map((profile) => profile._id)].map(String),
-    );
+    const sameOrg = await deps.profiles.idsOnPortals([...scope.portals.values()]);
+    const ids = unique([...scope.ownProfileIds, ...sameOrg].map(String));
     all = await deps.webhooks
       .find({ userProfileId: { $in: ids } })
       .sort(NEWEST_FIRST)
@@ -79,12 +72,8 @@ async function presentWebhooks(
   const profileIds = unique(docs.map((doc) => doc.userProfileId.toString()));
   const keyIds = unique(docs.flatMap((doc) => (doc.apiKeyId ? [doc.apiKeyId.toString()] : [])));
   const [profiles, keys] = await Promise.all([
-    deps.profiles.find({ _id: { $in: profileIds } }).lean<ProfileDoc[]>(),
-    keyIds.length === 0
-      ? []
-      : deps.apiKeys
-          .find({ _id: { $in: keyIds } }, { _id: 1, description: 1 })
-          .lean<{ _id: Types.ObjectId; description: string }[]>(),
+    deps.profiles.findByIds(profileIds),
+    keyIds.length === 0 ? [] : deps.apiKeys.descriptionsOf(keyIds),
   ]);
   const profileById = new Map(profiles.map((profile) => [profile._id.toString(), profile]));
   const [owners, accountsByProfile] = await Promise.all([

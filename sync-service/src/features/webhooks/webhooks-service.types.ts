@@ -2,8 +2,8 @@ import type { CrmKind } from '@outsync/contracts';
 import type { CrmOwner, SuccessMessageResponse, UserAccount } from '@outsync/contracts/accounts';
 import type { WebhookSettingsParsed } from '@outsync/contracts/webhooks';
 import type { SessionUser } from '../../platform/http/types';
-import type { ApiKeyModel } from '../api-keys';
-import type { CustomFieldObject, ProfileModel } from '../profiles';
+import type { ApiKeyRecords } from '../api-keys';
+import type { CustomFieldObject, ProfileRecords } from '../profiles';
 import type { WebhookCodes } from './webhook-code';
 import type { WebhookModel } from './webhooks.model';
 
@@ -16,8 +16,8 @@ export type WebhookCreateInput = WebhookSettingsParsed & {
 
 export type WebhooksServiceDeps = {
   webhooks: WebhookModel;
-  profiles: ProfileModel;
-  apiKeys: ApiKeyModel;
+  profiles: ProfileRecords;
+  apiKeys: ApiKeyRecords;
   codes: WebhookCodes;
   /** Where platforms reach the product: webhook URLs are `{publicUrl}/webhooks/{code}`. */
   publicUrl: string;

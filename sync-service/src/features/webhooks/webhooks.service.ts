@@ -10,7 +10,6 @@ import { Types } from 'mongoose';
 import { markActedOn } from '../../platform/http/audit-context';
 import { notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
-import { requireProfile } from '../profiles';
 import { requireWritable, webhookTarget } from './webhook-access';
 import { codeUnavailable, webhookErrors } from './webhook-errors';
 import {
@@ -108,7 +107,7 @@ async function createWebhook(
 ): Promise<Webhook> {
   // The profiles the caller may pick: their own, and for admins any (what one may create one
   // may change and delete: a manager, read-only staff, creates only on their own).
-  const profile = await requireProfile(deps.profiles, user, input.userProfileId, 'write');
+  const profile = await deps.profiles.requireProfile(user, input.userProfileId, 'write');
   const settings = await settle(deps, profile, input, 'create');
   await requireUsableCode(deps, user, input.code);
   // webhookProblems has refused a create without an owner.

@@ -8,12 +8,12 @@ import type {
   BlockListSyncDoc,
   BlockListSyncModel,
 } from '../block-list-sync.model';
-import type { ApiKeyDoc, ApiKeyModel } from '../../api-keys';
+import type { ApiKeyRecords } from '../../api-keys';
 import {
   upstreamMessage,
   type CrmConnections,
   type ProfileDoc,
-  type ProfileModel,
+  type ProfileRecords,
 } from '../../profiles';
 import type { Logger } from '../../../platform/logger';
 import type { SecretBox } from '../../../platform/secrets';
@@ -32,8 +32,8 @@ export interface BlockListRunDeps {
   syncs: BlockListSyncModel;
   states: BlockListStateModel;
   logs: BlockListLogModel;
-  profiles: ProfileModel;
-  apiKeys: ApiKeyModel;
+  profiles: ProfileRecords;
+  apiKeys: ApiKeyRecords;
   connections: CrmConnections;
   secrets: SecretBox;
   writerFor(target: WriterTarget): BlockListWriter;
@@ -82,7 +82,7 @@ export async function runBlockListSync(
     return { ran: false, reason: exists.isEnabled ? 'held_elsewhere' : 'paused' };
   }
   const log = deps.logger.child({ blockListSyncId: syncId, runId });
-  const profile = await deps.profiles.findById(sync.userProfileId).lean<ProfileDoc>();
+  const profile = await deps.profiles.findById(sync.userProfileId);
   if (!profile || !profile.canBlockList) {
     // An owner without canBlockList is never synced (spec 02 §4: PAUSED_PENDING_UPGRADE).
     await release(deps, sync, runId, {});
@@ -96,7 +96,7 @@ export async function runBlockListSync(
     progress: { phase: 'reading', done: 0, total: null },
   });
 
-  const key = await deps.apiKeys.findById(sync.apiKeyId).lean<ApiKeyDoc>();
+  const key = await deps.apiKeys.findById(sync.apiKeyId);
   if (!key) {
     const message = 'The API key of this sync was deleted: choose another key.';
     return fail(deps, held, { lastSmartleadError: message }, message);
