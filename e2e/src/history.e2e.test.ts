@@ -20,7 +20,7 @@ type WebhookRow = {
   emailService: string | null;
   user: { profile: string };
 };
-type LogRow = { id: string; status: string };
+type LogRow = { id: string; status: string; createdAt: string };
 type LogsPage = { data: LogRow[]; page: number; limit: number };
 type SimulatedEvent = { payload: Record<string, unknown>; deliveries: { status: number | null }[] };
 type CampaignRun = { events: number; accepted: number };
@@ -47,6 +47,14 @@ const RETRY_LEAD = {
   lastName: 'Retry',
   companyName: 'Retry Systems',
 };
+const BULK_LEAD = {
+  email: 'bea.bulk@history-e2e.example',
+  firstName: 'Bea',
+  lastName: 'Bulk',
+  companyName: 'Bulk Imports',
+};
+/** The viewer's time zone in the time-range journey: its fields hold Paris time, not UTC. */
+const VIEWER_TIME_ZONE = 'Europe/Paris';
 const CUSTOMER_LEAD = {
   email: 'cass.own@history-e2e.example',
   firstName: 'Cass',
@@ -185,6 +193,37 @@ async function expectOnlyRowsOf(page: Page, email: string, count: number): Promi
   await countLine(page, count);
   await rowCount(page, (rows) => rows === count, `${count} rows`);
   await expect(logRows(page).filter({ hasNotText: email }).count()).resolves.toBe(0);
+}
+
+const MINUTE_MS = 60_000;
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
+/** An instant in VIEWER_TIME_ZONE: as a datetime-local field holds it, and in the dialog's words. */
+function inViewerTime(instant: Date): { field: string; words: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: VIEWER_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  const { year, month, day, hour, minute } = parts as Record<string, string>;
+  return {
+    field: `${year}-${month}-${day}T${hour}:${minute}`,
+    words: `${Number(day)} ${MONTHS[Number(month) - 1]} ${year} ${hour}:${minute}`,
+  };
+}
+
+async function fillRange(page: Page, label: 'Received from' | 'Received to', value: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(value);
+  await field.press('Enter');
 }
 
 const isListPage = (url: string, page: number) => {
@@ -351,6 +390,86 @@ describe('webhook payloads', () => {
       page.evaluate(() => document.documentElement.hasAttribute('data-e2e-same-page')),
     ).resolves.toBe(true);
     await screenshot(page, 'history-webhook-logs-retried', { fullPage: false });
+    await page.close();
+  });
+});
+
+describe('bulk retry in a time range (issue 29)', () => {
+  test('"Retry all…" counts the failed events received in the range, names it, and retries them', async () => {
+    await sandboxPost('/_faults', { system: 'hubspot', errorRate: 1 });
+    let failed: LogRow[];
+    try {
+      await simulateSmartlead(smartleadWebhookUrl, 'EMAIL_SENT', BULK_LEAD);
+      await simulateSmartlead(smartleadWebhookUrl, 'EMAIL_REPLY', BULK_LEAD);
+      failed = (
+        await eventually(
+          'the refused events’ failures',
+          () => logsOf(admin.context.request, BULK_LEAD.email),
+          (page) => page.data.length === 2 && page.data.every((row) => row.status === 'failed'),
+        )
+      ).data;
+    } finally {
+      await sandboxPost('/_faults', { system: 'hubspot', errorRate: 0 });
+    }
+    // The fields hold minutes: from the minute of the first, to the minute after the last.
+    const times = failed.map((row) => Date.parse(row.createdAt));
+    const from = new Date(Math.floor(Math.min(...times) / MINUTE_MS) * MINUTE_MS);
+    const to = new Date((Math.floor(Math.max(...times) / MINUTE_MS) + 1) * MINUTE_MS);
+    const hourAgo = new Date(from.getTime() - 60 * MINUTE_MS);
+
+    const page = await admin.context.newPage();
+    // The viewer is in Paris: what they type is Paris time, and the service gets it in UTC.
+    const cdp = await admin.context.newCDPSession(page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: VIEWER_TIME_ZONE });
+    await page.goto(`${product.shellUrl}${WEBHOOK_LOGS_PATH}?status=failed`);
+    await page.getByRole('heading', { level: 1, name: 'Webhook payloads' }).waitFor();
+    await searchByEmail(page, BULK_LEAD.email);
+    await expectOnlyRowsOf(page, BULK_LEAD.email, 2);
+
+    // An hour that ended before they came: nothing to retry, and the list says so.
+    await fillRange(page, 'Received from', inViewerTime(hourAgo).field);
+    await fillRange(page, 'Received to', inViewerTime(from).field);
+    await countLine(page, 0);
+    await page.getByRole('button', { name: 'Retry all…' }).click();
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('No failed or partially synced events of yours under these filters.')
+      .waitFor();
+
+    // Their range: the list, then the count the question asks about, in UTC on the wire.
+    await fillRange(page, 'Received to', inViewerTime(to).field);
+    await fillRange(page, 'Received from', inViewerTime(from).field);
+    await expectOnlyRowsOf(page, BULK_LEAD.email, 2);
+    await screenshot(page, 'history-webhook-logs-range', { fullPage: false });
+    const counted = page.waitForRequest((request) =>
+      request.url().includes('/api/admin/webhook-log-actions/retry/count'),
+    );
+    await page.getByRole('button', { name: 'Retry all…' }).click();
+    const sent = new URL((await counted).url()).searchParams;
+    expect(Object.fromEntries(sent)).toEqual({
+      email: BULK_LEAD.email,
+      status: 'failed',
+      receivedFrom: from.toISOString(),
+      receivedTo: to.toISOString(),
+    });
+    const dialog = page.getByRole('dialog', {
+      name: `Retry 2 events received between ${inViewerTime(from).words} and ${inViewerTime(to).words}?`,
+    });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'history-webhook-logs-range-dialog', { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'Retry', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('2 events queued again.')
+      .waitFor();
+    await eventually(
+      'the retried events’ sync',
+      () => logsOf(admin.context.request, BULK_LEAD.email),
+      (logs) => logs.data.length === 2 && logs.data.every((row) => row.status === 'synced'),
+    );
+    await screenshot(page, 'history-webhook-logs-range-retried', { fullPage: false });
     await page.close();
   });
 });

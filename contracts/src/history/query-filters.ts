@@ -49,3 +49,56 @@ export const WebhookIdFilterSchema = z.preprocess(
     .pipe(IdSchema)
     .optional(),
 );
+
+/** `2026-11-28T09:00Z`, `2026-11-28T09:00:00.000+01:00`: seconds optional, a time zone required. */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/** An ISO 8601 date-time that names a real instant (JavaScript's parser takes 30 February). */
+function isIsoDateTime(value: string): boolean {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return false;
+  const n = (index: number) => Number(match[index] ?? 0);
+  const daysInMonth = new Date(Date.UTC(n(1), n(2), 0)).getUTCDate();
+  return (
+    n(2) >= 1 &&
+    n(2) <= 12 &&
+    n(3) >= 1 &&
+    n(3) <= daysInMonth &&
+    n(4) <= 23 &&
+    n(5) <= 59 &&
+    n(6) <= 59 &&
+    n(7) <= 23 &&
+    n(8) <= 59
+  );
+}
+
+/**
+ * A bound on when an event was received (beyond the spec: issue 29's time range), as an instant.
+ * A time zone is required: the service cannot know the caller's.
+ */
+export const receivedAtFilter = (name: 'receivedFrom' | 'receivedTo', description: string) => {
+  const error = `${name} must be an ISO 8601 date-time with a time zone, like 2026-11-28T09:00:00Z.`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error })
+      .refine(isIsoDateTime, { error })
+      .transform((value) => new Date(value))
+      .optional()
+      .meta({ description, format: 'date-time' }),
+  );
+};
+
+/**
+ * receivedFrom is inclusive, receivedTo exclusive: from ≥ to is a mistake (it matches nothing),
+ * answered with a 400 rather than an empty list that would read as "no events".
+ */
+export const receivedInOrder = (filter: {
+  receivedFrom?: Date | undefined;
+  receivedTo?: Date | undefined;
+}) => !filter.receivedFrom || !filter.receivedTo || filter.receivedFrom < filter.receivedTo;
+export const receivedOrderError = {
+  error: 'receivedFrom must be earlier than receivedTo.',
+  path: ['receivedTo'],
+};

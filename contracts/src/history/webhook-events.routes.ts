@@ -10,6 +10,7 @@ import {
   WebhookLogActionParamsSchema,
   WebhookLogActionResultSchema,
   WebhookLogDetailSchema,
+  WebhookLogFiltersSchema,
   WebhookLogsDailyQuerySchema,
   WebhookLogsDailySchema,
   WebhookLogsPageSchema,
@@ -30,7 +31,7 @@ export const webhookEventsRoutes = {
   webhookLogsCount: defineRoute({
     method: 'get',
     path: '/api/admin/webhook-logs/count',
-    request: { query: WebhookLogsQuerySchema.omit({ page: true }) },
+    request: { query: WebhookLogFiltersSchema },
     response: HistoryCountSchema,
     errors: { ...reading, ...staffFilters },
     description: 'How many webhook logs the filters match.',

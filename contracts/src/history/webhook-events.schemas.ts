@@ -9,6 +9,9 @@ import {
   blankToUndefined,
   EmailFilterSchema,
   EventTypeFilterSchema,
+  receivedAtFilter,
+  receivedInOrder,
+  receivedOrderError,
   textFilter,
   WebhookIdFilterSchema,
 } from './query-filters';
@@ -16,26 +19,46 @@ import {
 /** The statuses the webhook-payloads screen filters on (beyond the spec: a filter by status). */
 export const WebhookLogStatusFilterSchema = SyncStatusSchema;
 
+/** The list's filters: GET /api/admin/webhook-logs, /count, /daily and the bulk actions. */
+const webhookLogFilters = {
+  email: EmailFilterSchema,
+  eventType: EventTypeFilterSchema,
+  status: z.preprocess(blankToUndefined, WebhookLogStatusFilterSchema.optional()),
+  userEmail: EmailFilterSchema,
+  webhookId: WebhookIdFilterSchema,
+  webhookUrl: textFilter(2000),
+  hubId: textFilter(100),
+  receivedFrom: receivedAtFilter(
+    'receivedFrom',
+    'Received at or after this instant (ISO 8601 with a time zone).',
+  ),
+  receivedTo: receivedAtFilter(
+    'receivedTo',
+    'Received before this instant (ISO 8601 with a time zone); later than receivedFrom.',
+  ),
+};
+
+// Each query schema is built whole and refined last: zod refuses `.omit()` and `.extend()` on
+// an object with a refinement, so none is derived from another.
+
 /**
- * GET /api/admin/webhook-logs, /count and /daily. userEmail, webhookId, webhookUrl and hubId
- * are the manager-and-admin filters (spec 02 §6): a customer who sends one gets a 403.
+ * GET /api/admin/webhook-logs. userEmail, webhookId, webhookUrl and hubId are the
+ * manager-and-admin filters (spec 02 §6): a customer who sends one gets a 403.
  * The history queries are strict: an unknown parameter (a misspelt filter) is a 400, not a
  * silently wider list.
  */
 export const WebhookLogsQuerySchema = z
-  .object({
-    page: HistoryPageSchema,
-    email: EmailFilterSchema,
-    eventType: EventTypeFilterSchema,
-    status: z.preprocess(blankToUndefined, WebhookLogStatusFilterSchema.optional()),
-    userEmail: EmailFilterSchema,
-    webhookId: WebhookIdFilterSchema,
-    webhookUrl: textFilter(2000),
-    hubId: textFilter(100),
-  })
-  .strict();
+  .object({ page: HistoryPageSchema, ...webhookLogFilters })
+  .strict()
+  .refine(receivedInOrder, receivedOrderError);
 export type WebhookLogsQuery = z.input<typeof WebhookLogsQuerySchema>;
 export type WebhookLogsFilter = z.output<typeof WebhookLogsQuerySchema>;
+
+/** GET /api/admin/webhook-logs/count and the bulk actions: the list's filters, no page. */
+export const WebhookLogFiltersSchema = z
+  .object(webhookLogFilters)
+  .strict()
+  .refine(receivedInOrder, receivedOrderError);
 
 /** The filters only managers and admins may send (spec 02 §2.9, §6). */
 export const STAFF_ONLY_WEBHOOK_LOG_FILTERS = [
@@ -46,20 +69,24 @@ export const STAFF_ONLY_WEBHOOK_LOG_FILTERS = [
 ] as const;
 
 /** GET /api/admin/webhook-logs/daily also takes the viewer's UTC offset, so days are theirs. */
-export const WebhookLogsDailyQuerySchema = WebhookLogsQuerySchema.omit({ page: true }).extend({
-  utcOffsetMinutes: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'utcOffsetMinutes must be a whole number of minutes.' })
-      .int({ error: 'utcOffsetMinutes must be a whole number of minutes.' })
-      .min(-840, { error: 'utcOffsetMinutes must be between -840 and 840.' })
-      .max(840, { error: 'utcOffsetMinutes must be between -840 and 840.' })
-      .default(0)
-      .describe(
-        'Minutes ahead of UTC, positive east (UTC+01:00 is 60): `-new Date().getTimezoneOffset()`.',
-      ),
-  ),
-});
+export const WebhookLogsDailyQuerySchema = z
+  .object({
+    ...webhookLogFilters,
+    utcOffsetMinutes: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'utcOffsetMinutes must be a whole number of minutes.' })
+        .int({ error: 'utcOffsetMinutes must be a whole number of minutes.' })
+        .min(-840, { error: 'utcOffsetMinutes must be between -840 and 840.' })
+        .max(840, { error: 'utcOffsetMinutes must be between -840 and 840.' })
+        .default(0)
+        .describe(
+          'Minutes ahead of UTC, positive east (UTC+01:00 is 60): `-new Date().getTimezoneOffset()`.',
+        ),
+    ),
+  })
+  .strict()
+  .refine(receivedInOrder, receivedOrderError);
 export type WebhookLogsDailyQuery = z.input<typeof WebhookLogsDailyQuerySchema>;
 
 /** One failure of a sync, in words (spec 02 §3 `webhookLogResults.errors`). */
@@ -160,7 +187,7 @@ export type WebhookLogAction = z.infer<typeof WebhookLogActionSchema>;
 export const WebhookLogActionParamsSchema = z.object({ action: WebhookLogActionSchema });
 
 /** The list's filters: the action takes the events among them it applies to and the caller may act on. */
-export const WebhookLogActionFiltersSchema = WebhookLogsQuerySchema.omit({ page: true });
+export const WebhookLogActionFiltersSchema = WebhookLogFiltersSchema;
 export type WebhookLogActionFilters = z.input<typeof WebhookLogActionFiltersSchema>;
 
 export const WebhookLogActionCountSchema = z.object({

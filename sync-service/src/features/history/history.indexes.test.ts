@@ -71,7 +71,8 @@ afterAll(() => connection.close());
 describe('webhook logs', () => {
   const indexes = keysOf(webhookEventModel(connection).schema);
   const order = { receivedAt: -1, _id: -1 } as const;
-  const values: Required<Omit<WebhookLogsFilter, 'page'>> = {
+  // The equality filters; the time range (receivedFrom, receivedTo) is checked below.
+  const values: Required<Omit<WebhookLogsFilter, 'page' | 'receivedFrom' | 'receivedTo'>> = {
     email: 'lead@prospect.test',
     eventType: 'EMAIL_OPEN',
     status: 'failed',
@@ -105,6 +106,34 @@ describe('webhook logs', () => {
     const query = webhookLogsQuery(admin, filter);
     const selective = Object.keys(query).filter((name) => !common.includes(name));
     expect(servingIndex(indexes, selective, order)).toBeDefined();
+  });
+
+  // A time range is on the order's first field, which every serving index has right after its
+  // equalities: the query is the same one plus a range on receivedAt, served by the same index,
+  // which the range bounds (history.explain.test.ts shows the plans).
+  const from = new Date('2030-03-15T09:00:00.000Z');
+  const to = new Date('2030-03-15T12:00:00.000Z');
+  it.each([
+    ...combos(['email', 'eventType', 'status']).map(
+      (filter) => ['a customer', customer, filter] as const,
+    ),
+    ...combos(Object.keys(values) as (keyof typeof values)[]).map(
+      (filter) => ['staff', admin, filter] as const,
+    ),
+  ])('%s’s %j within a time range', (_, user, filter) => {
+    const { receivedAt, ...others } = webhookLogsQuery(user, {
+      ...filter,
+      receivedFrom: from,
+      receivedTo: to,
+    });
+    expect(others).toEqual(webhookLogsQuery(user, filter));
+    expect(receivedAt).toEqual({ $gte: from, $lt: to });
+  });
+
+  it('a time range bounded on one side', () => {
+    expect(webhookLogsQuery(customer, { receivedFrom: from }).receivedAt).toEqual({ $gte: from });
+    expect(webhookLogsQuery(customer, { receivedTo: to }).receivedAt).toEqual({ $lt: to });
+    expect(webhookLogsQuery(customer, {})).not.toHaveProperty('receivedAt');
   });
 
   it('would notice an unserved filter', () => {

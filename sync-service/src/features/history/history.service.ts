@@ -81,6 +81,13 @@ export function webhookLogsQuery(
   if (filter.webhookId !== undefined) query.webhookId = new Types.ObjectId(filter.webhookId);
   if (filter.webhookUrl !== undefined) query.webhookUrl = filter.webhookUrl;
   if (filter.hubId !== undefined) query.hubId = filter.hubId;
+  // A range on the list's order field: every history index (webhook-event.model.ts) has
+  // receivedAt right after its equalities, so the index that serves them serves the range too.
+  if (filter.receivedFrom !== undefined || filter.receivedTo !== undefined)
+    query.receivedAt = {
+      ...(filter.receivedFrom !== undefined ? { $gte: filter.receivedFrom } : {}),
+      ...(filter.receivedTo !== undefined ? { $lt: filter.receivedTo } : {}),
+    };
   return query;
 }
 
@@ -258,13 +265,17 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       const todayStart = localNow - (((localNow % DAY_MS) + DAY_MS) % DAY_MS) - offsetMs;
       const from = new Date(todayStart - (HISTORY_DAILY_DAYS - 1) * DAY_MS);
       const to = new Date(todayStart + DAY_MS);
+      // The chart's window within the filter's range, so the list's one query applies.
+      const match = webhookLogsQuery(user, {
+        ...rest,
+        receivedFrom: new Date(Math.max(from.getTime(), rest.receivedFrom?.getTime() ?? 0)),
+        receivedTo: new Date(Math.min(to.getTime(), rest.receivedTo?.getTime() ?? Infinity)),
+      });
       const rows = await deps.events.aggregate<{
         _id: { day: number; status: SyncStatus };
         n: number;
       }>([
-        {
-          $match: { ...webhookLogsQuery(user, rest), receivedAt: { $gte: from, $lt: to } },
-        },
+        { $match: match },
         {
           $group: {
             // Whole days since the window's first midnight.

@@ -39,6 +39,47 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('documents the webhook logs’ time range wherever their filters go', async () => {
+    const document = await createApiClient({ prefix: service.url }).openapi();
+    const received = (operation: unknown) =>
+      ((operation as { parameters?: { name: string }[] }).parameters ?? []).filter((parameter) =>
+        parameter.name.startsWith('received'),
+      );
+    for (const path of [
+      '/api/admin/webhook-logs',
+      '/api/admin/webhook-logs/count',
+      '/api/admin/webhook-logs/daily',
+      '/api/admin/webhook-log-actions/{action}/count',
+    ]) {
+      expect([path, received(document.paths[path]?.get)]).toEqual([
+        path,
+        [
+          {
+            name: 'receivedFrom',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', format: 'date-time' },
+            description: 'Received at or after this instant (ISO 8601 with a time zone).',
+          },
+          {
+            name: 'receivedTo',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', format: 'date-time' },
+            description:
+              'Received before this instant (ISO 8601 with a time zone); later than receivedFrom.',
+          },
+        ],
+      ]);
+    }
+    expect(document.components?.schemas?.['WebhookLogActionRequest']).toMatchObject({
+      properties: {
+        receivedFrom: { type: 'string', format: 'date-time' },
+        receivedTo: { type: 'string', format: 'date-time' },
+      },
+    });
+  });
+
   it('is true to the wire: the session cookie the service sets, the plain-text code', async () => {
     const document = await createApiClient({ prefix: service.url }).openapi();
 

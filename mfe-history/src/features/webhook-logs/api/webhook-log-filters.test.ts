@@ -33,3 +33,10 @@ test('ANY, an empty status, "0" and blank texts are not sent', () => {
   };
   expect(webhookLogQuery(form, { staff: true })).toEqual({});
 });
+
+test('the time range goes as UTC instants, for customers as for staff; an empty bound is none', () => {
+  const form = { ...emptyWebhookLogFilters, receivedFrom: '2026-11-28T09:00', receivedTo: '' };
+  const nineOClock = new Date(2026, 10, 28, 9, 0).toISOString();
+  expect(webhookLogQuery(form, { staff: false })).toEqual({ receivedFrom: nineOClock });
+  expect(webhookLogQuery(form, { staff: true })).toEqual({ receivedFrom: nineOClock });
+});

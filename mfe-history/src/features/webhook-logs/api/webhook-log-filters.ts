@@ -13,6 +13,9 @@ export interface WebhookLogFilterForm {
   webhookId: string;
   webhookUrl: string;
   hubId: string;
+  /** `<input type="datetime-local">` values, in the viewer's time; '' is no bound. */
+  receivedFrom: string;
+  receivedTo: string;
 }
 
 export const emptyWebhookLogFilters: WebhookLogFilterForm = {
@@ -23,6 +26,8 @@ export const emptyWebhookLogFilters: WebhookLogFilterForm = {
   webhookId: '',
   webhookUrl: '',
   hubId: '',
+  receivedFrom: '',
+  receivedTo: '',
 };
 
 /** The filters as sent: only those with a value (spec 02 §7). */
@@ -34,10 +39,36 @@ export interface WebhookLogFilterQuery {
   webhookId?: string;
   webhookUrl?: string;
   hubId?: string;
+  /** UTC instants (ISO 8601): received from (inclusive) until (exclusive). */
+  receivedFrom?: string;
+  receivedTo?: string;
 }
 
 const email = (value: string) => value.trim().toLowerCase() || undefined;
 const text = (value: string) => value.trim() || undefined;
+
+/** A datetime-local value ("2026-11-28T09:00", the viewer's time) as a UTC instant. */
+function instantOf(local: string): string | undefined {
+  // Without an offset, Date reads a date-time as local time.
+  const date = local ? new Date(local) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as a datetime-local value in the viewer's time, to the minute; '' if invalid. */
+export function localInputValue(iso: string | null): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** True when both bounds are set and the range is empty (from inclusive, to exclusive). */
+export function isReceivedRangeReversed(form: WebhookLogFilterForm): boolean {
+  const from = instantOf(form.receivedFrom);
+  const to = instantOf(form.receivedTo);
+  return from !== undefined && to !== undefined && Date.parse(from) >= Date.parse(to);
+}
 
 /**
  * Spec 02 §5 "History filters": e-mails lowercased and trimmed, ANY omitted, other texts
@@ -54,6 +85,8 @@ export function webhookLogQuery(
     email: email(form.email),
     eventType: form.eventType && form.eventType !== ANY_EVENT_TYPE ? form.eventType : undefined,
     status: form.status || undefined,
+    receivedFrom: instantOf(form.receivedFrom),
+    receivedTo: instantOf(form.receivedTo),
     ...(staff
       ? {
           userEmail: email(form.userEmail),

@@ -102,3 +102,78 @@ test('a refusal of the service is shown in its words and the question stays open
   expect(await notifications().findByText('Missing CSRF token.')).toBeTruthy();
   expect(screen.getByRole('dialog', { name: 'Retry 1 event?' })).toBeTruthy();
 });
+
+describe('in a time range', () => {
+  // The range as typed, in the viewer's time; the service gets the same instants in UTC.
+  const nineOClock = new Date(2026, 10, 28, 9, 0).toISOString();
+  const noon = new Date(2026, 10, 28, 12, 0).toISOString();
+
+  function typeRange({ from, to }: { from?: string; to?: string }) {
+    for (const [label, value] of [
+      ['Received from', from],
+      ['Received to', to],
+    ] as const) {
+      if (value === undefined) continue;
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      fireEvent.keyDown(screen.getByLabelText(label), { key: 'Enter' });
+    }
+  }
+
+  test('"Retry all…" counts, names the range in its question, and retries in it', async () => {
+    const api = fakeHistoryService({ webhookLogs: [aWebhookLog(1, { status: 'failed' })] });
+    api.on('webhookLogActionCount', () => ({ body: { count: 42, limit: 10000 } }));
+    api.on('webhookLogAction', () => ({ body: { queued: 42 } }));
+    renderPage(path);
+    chooseOption('Status', 'failed');
+    typeRange({ from: '2026-11-28T09:00', to: '2026-11-28T12:00' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry all…' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Retry 42 events received between 28 Nov 2026 09:00 and 28 Nov 2026 12:00?',
+    });
+    expect(Object.fromEntries(api.sent('webhookLogActionCount').at(-1)!.query)).toEqual({
+      status: 'failed',
+      receivedFrom: nineOClock,
+      receivedTo: noon,
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await notifications().findByText('42 events queued again.')).toBeTruthy();
+    expect(api.sent('webhookLogAction').at(-1)?.body).toEqual({
+      status: 'failed',
+      receivedFrom: nineOClock,
+      receivedTo: noon,
+    });
+  });
+
+  test('"Release all…" with a start only asks about the events received since it', async () => {
+    const api = fakeHistoryService({ webhookLogs: [] });
+    api.on('webhookLogActionCount', () => ({ body: { count: 1, limit: 10000 } }));
+    renderPage(path);
+    chooseOption('Status', 'held');
+    typeRange({ from: '2026-11-28T09:00' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Release all…' }));
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'Release 1 held event received since 28 Nov 2026 09:00?',
+      }),
+    ).toBeTruthy();
+  });
+
+  test('with an end only, about the events received before it', async () => {
+    const api = fakeHistoryService({ webhookLogs: [] });
+    api.on('webhookLogActionCount', () => ({ body: { count: 3, limit: 10000 } }));
+    renderPage(path);
+    chooseOption('Status', 'partially synced');
+    typeRange({ to: '2026-11-28T12:00' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry all…' }));
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'Retry 3 events received before 28 Nov 2026 12:00?',
+      }),
+    ).toBeTruthy();
+    expect(Object.fromEntries(api.sent('webhookLogActionCount').at(-1)!.query)).toEqual({
+      status: 'partially_synced',
+      receivedTo: noon,
+    });
+  });
+});

@@ -10,8 +10,14 @@ export const logActionTexts = {
   retry: 'Retry all…',
   release: 'Release all…',
   counting: 'Counting...',
-  retryTitle: (count: number) => `Retry ${count} ${count === 1 ? 'event' : 'events'}?`,
-  releaseTitle: (count: number) => `Release ${count} held ${count === 1 ? 'event' : 'events'}?`,
+  retryTitle: (count: number, range: string) =>
+    `Retry ${count} ${count === 1 ? 'event' : 'events'}${range}?`,
+  releaseTitle: (count: number, range: string) =>
+    `Release ${count} held ${count === 1 ? 'event' : 'events'}${range}?`,
+  // The search's time range, in the viewer's time as they typed it.
+  between: (from: string, to: string) => ` received between ${from} and ${to}`,
+  since: (from: string) => ` received since ${from}`,
+  before: (to: string) => ` received before ${to}`,
   retryText:
     'The failed and partially synced events these filters show are tried again. What earlier attempts wrote is kept and not written twice.',
   releaseText:
@@ -32,6 +38,22 @@ export const logActionTexts = {
 } as const;
 
 const t = logActionTexts;
+
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** "28 Nov 2026 09:00" in the viewer's time: the minute the range's fields show. */
+function minuteOf(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The time range in the question's words; '' without one. */
+function rangeWords({ receivedFrom: from, receivedTo: to }: WebhookLogFilterQuery): string {
+  if (from && to) return t.between(minuteOf(from), minuteOf(to));
+  if (from) return t.since(minuteOf(from));
+  return to ? t.before(minuteOf(to)) : '';
+}
 
 /** The action the Status filter offers: retry for failed or partially synced, release for held. */
 export function actionForStatus(status: string | undefined): WebhookLogAction | null {
@@ -84,8 +106,8 @@ export function LogActions({ filters }: { filters: WebhookLogFilterQuery }) {
         open={asking !== null}
         title={
           asking?.action === 'release'
-            ? t.releaseTitle(asking.count.count)
-            : t.retryTitle(asking?.count.count ?? 0)
+            ? t.releaseTitle(asking.count.count, rangeWords(filters))
+            : t.retryTitle(asking?.count.count ?? 0, rangeWords(filters))
         }
         text={`${asking?.action === 'release' ? t.releaseText : t.retryText}${capped}`}
         confirmLabel={asking?.action === 'release' ? t.confirmRelease : t.confirmRetry}

@@ -346,3 +346,134 @@ test('a failed load shows nothing, but a 401 goes to /unauthorized', async () =>
   fireEvent.keyDown(screen.getByRole('textbox', { name: 'Email' }), { key: 'Enter' });
   expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeTruthy();
 });
+
+describe('the time range (beyond the spec: issue 29)', () => {
+  // The fields hold the viewer's time; the service gets the same instant in UTC.
+  const nineOClock = new Date(2026, 10, 28, 9, 0).toISOString();
+  const noon = new Date(2026, 10, 28, 12, 0).toISOString();
+  const receivedFrom = () => screen.getByLabelText('Received from');
+  const receivedTo = () => screen.getByLabelText('Received to');
+  const lastQuery = (api: ReturnType<typeof fakeHistoryService>, route: 'webhookLogsCount') =>
+    Object.fromEntries(api.sent(route).at(-1)!.query);
+
+  test('Enter in a bound searches with it as a UTC instant: the list, its count and its chart', async () => {
+    const api = fakeHistoryService({ webhookLogs: logs(3) });
+    renderPage(path);
+    await screen.findByText('Total results: 3');
+    expect(receivedFrom().getAttribute('type')).toBe('datetime-local');
+    const first = api.sent('webhookLogs').length;
+
+    fireEvent.change(receivedFrom(), { target: { value: '2026-11-28T09:00' } });
+    expect(api.sent('webhookLogs')).toHaveLength(first);
+    fireEvent.keyDown(receivedFrom(), { key: 'Enter' });
+    await waitFor(() =>
+      expect(lastListQuery(api)).toEqual({ page: '1', receivedFrom: nineOClock }),
+    );
+    expect(nineOClock).toMatch(/^2026-11-2\dT\d\d:00:00\.000Z$/);
+
+    fireEvent.change(receivedTo(), { target: { value: '2026-11-28T12:00' } });
+    fireEvent.keyDown(receivedTo(), { key: 'Enter' });
+    await waitFor(() =>
+      expect(lastListQuery(api)).toEqual({
+        page: '1',
+        receivedFrom: nineOClock,
+        receivedTo: noon,
+      }),
+    );
+    expect(lastQuery(api, 'webhookLogsCount')).toEqual({
+      receivedFrom: nineOClock,
+      receivedTo: noon,
+    });
+    await waitFor(() =>
+      expect(Object.fromEntries(api.sent('webhookLogsDaily').at(-1)!.query)).toEqual({
+        receivedFrom: nineOClock,
+        receivedTo: noon,
+        utcOffsetMinutes: String(-new Date().getTimezoneOffset()),
+      }),
+    );
+  });
+
+  test('leaving a changed bound searches (a date picked with the mouse); leaving it unchanged does not', async () => {
+    const api = fakeHistoryService({ webhookLogs: logs(2) });
+    renderPage(path);
+    await screen.findByText('Total results: 2');
+    const first = api.sent('webhookLogs').length;
+
+    fireEvent.blur(receivedTo());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(api.sent('webhookLogs')).toHaveLength(first);
+
+    fireEvent.change(receivedTo(), { target: { value: '2026-11-28T12:00' } });
+    fireEvent.blur(receivedTo());
+    await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1', receivedTo: noon }));
+    fireEvent.blur(receivedTo());
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(api.sent('webhookLogs')).toHaveLength(first + 1);
+
+    // Emptied (in Chromium, deleting any part of it empties its value): no bound again.
+    fireEvent.change(receivedTo(), { target: { value: '' } });
+    fireEvent.blur(receivedTo());
+    await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1' }));
+  });
+
+  test('a range that ends where it starts, or before, says so and searches nothing', async () => {
+    const api = fakeHistoryService({ webhookLogs: logs(2) });
+    renderPage(path);
+    await screen.findByText('Total results: 2');
+    const first = api.sent('webhookLogs').length;
+
+    fireEvent.change(receivedFrom(), { target: { value: '2026-11-28T12:00' } });
+    fireEvent.change(receivedTo(), { target: { value: '2026-11-28T12:00' } });
+    expect(screen.getByText('Received to must be later than Received from.')).toBeTruthy();
+    expect(receivedTo().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.keyDown(receivedTo(), { key: 'Enter' });
+    fireEvent.blur(receivedTo());
+    chooseOption('Status', 'failed');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(api.sent('webhookLogs')).toHaveLength(first);
+
+    fireEvent.change(receivedFrom(), { target: { value: '2026-11-28T09:00' } });
+    expect(screen.queryByText('Received to must be later than Received from.')).toBeNull();
+    fireEvent.keyDown(receivedFrom(), { key: 'Enter' });
+    await waitFor(() =>
+      expect(lastListQuery(api)).toEqual({
+        page: '1',
+        status: 'failed',
+        receivedFrom: nineOClock,
+        receivedTo: noon,
+      }),
+    );
+  });
+
+  test('?receivedFrom=…&receivedTo=… opens with the range in the viewer’s time, searched at once', async () => {
+    const api = fakeHistoryService({ webhookLogs: logs(2) });
+    renderPage(`${path}?status=failed&receivedFrom=${nineOClock}&receivedTo=${noon}`);
+    await waitFor(() =>
+      expect(lastListQuery(api)).toEqual({
+        page: '1',
+        status: 'failed',
+        receivedFrom: nineOClock,
+        receivedTo: noon,
+      }),
+    );
+    expect(api.sent('webhookLogs')).toHaveLength(1);
+    expect((receivedFrom() as HTMLInputElement).value).toBe('2026-11-28T09:00');
+    expect((receivedTo() as HTMLInputElement).value).toBe('2026-11-28T12:00');
+  });
+
+  test('a link’s malformed or reversed range is ignored, as an unknown status is', async () => {
+    const api = fakeHistoryService({ webhookLogs: logs(2) });
+    const view = renderPage(`${path}?receivedFrom=${noon}&receivedTo=${nineOClock}`);
+    await screen.findByText('Total results: 2');
+    expect(lastListQuery(api)).toEqual({ page: '1' });
+    expect(screen.queryByText('Received to must be later than Received from.')).toBeNull();
+    expect((receivedFrom() as HTMLInputElement).value).toBe('');
+    view.router.dispose();
+    document.body.innerHTML = '';
+
+    const again = fakeHistoryService({ webhookLogs: logs(2) });
+    renderPage(`${path}?receivedFrom=yesterday&receivedTo=${noon}`);
+    await screen.findByText('Total results: 2');
+    expect(lastListQuery(again)).toEqual({ page: '1', receivedTo: noon });
+  });
+});
