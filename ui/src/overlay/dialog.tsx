@@ -11,6 +11,7 @@ import {
 import styled from 'styled-components';
 import { usePageScrollLock } from './page-scroll-lock';
 import { focusedElement } from './focused-element';
+import { innermostLayerInside, openLayer } from './layers';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 
@@ -39,6 +40,11 @@ export interface DialogProps {
  * renders in place (no portal), so it inherits the theme's CSS variables; its content mounts on
  * open and unmounts on close, so each opening starts fresh. While it is open, the page behind it
  * does not scroll.
+ *
+ * It is a modal layer of the layer model (ui/README.md, "Overlays"): the toasts move into its
+ * slot while it is the innermost modal, so they show above it and stay usable; Escape (and the
+ * browser's close request) first closes what is open inside it (a select's list, a tooltip),
+ * and closes the dialog only when nothing is.
  */
 export function Dialog(props: DialogProps) {
   return props.open ? <OpenDialog {...props} /> : null;
@@ -57,6 +63,7 @@ function OpenDialog({
 }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
   // Where focus goes back to on close, read before this dialog's content can take the focus.
@@ -77,6 +84,13 @@ function OpenDialog({
     // the content took the focus while rendering (autoFocus).
     const contentHasFocus = dialog.contains(focusedElement());
     showModal(dialog);
+    // After showModal: overlays that follow the innermost modal then show above it.
+    const closeLayer = openLayer({
+      kind: 'modal',
+      element: dialog,
+      slot: slotRef.current ?? undefined,
+      dismiss: () => onCloseRef.current(),
+    });
     if (!contentHasFocus) {
       const target =
         initialFocus?.current ?? (contentRef.current && firstFocusable(contentRef.current));
@@ -92,18 +106,26 @@ function OpenDialog({
     dialog.addEventListener('close', onNativeClose);
     return () => {
       dialog.removeEventListener('close', onNativeClose);
+      closeLayer();
       closeModal(dialog);
       // Explicitly, as not every browser restores focus when a dialog closes.
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     };
   }, [initialFocus, returnFocusTo]);
 
+  /** Escape or a close request: the innermost thing open inside closes, else the dialog. */
+  const closeInnermost = () => {
+    const inner = dialogRef.current && innermostLayerInside(dialogRef.current);
+    if (inner) inner.dismiss?.();
+    else onClose();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     // A control inside (a select's menu, a tooltip) that handled Escape prevents the default.
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     // Prevented, so the browser fires no `cancel` and the caller's state decides.
     event.preventDefault();
-    onClose();
+    closeInnermost();
   };
 
   return (
@@ -117,9 +139,9 @@ function OpenDialog({
       className={className}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
-        // Other close requests (e.g. Android's back gesture): the caller decides.
+        // Other close requests (e.g. Android's back gesture): prevented, and like Escape.
         event.preventDefault();
-        onClose();
+        closeInnermost();
       }}
       onMouseDown={(event: MouseEvent<HTMLDialogElement>) => {
         pressedOnBackdrop.current = event.target === event.currentTarget;
@@ -143,6 +165,8 @@ function OpenDialog({
           {footer ? <Footer>{footer}</Footer> : null}
         </div>
       </Panel>
+      {/* Where the toasts render while this is the innermost modal (toast-viewport.tsx). */}
+      <LayerSlot ref={slotRef} data-outsync-layer-slot="" />
     </DialogBox>
   );
 }
@@ -196,6 +220,10 @@ const DialogBox = styled.dialog<{ $size: DialogSize }>`
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.focus};
   }
+`;
+
+const LayerSlot = styled.div`
+  display: contents;
 `;
 
 const Panel = styled.div`

@@ -11,3 +11,7 @@ export {
   type CopyMessages,
 } from './copy-button';
 export { deepActiveElement } from './focused-element';
+// The layer model every overlay follows (ui/README.md, "Overlays"), for a new kind of overlay.
+export { useLayer, type LayerKind } from './layers';
+export { useAnchoredOverlay, type AnchoredOverlayOptions, type Side } from './anchored-position';
+export { popoverReset } from './top-layer';

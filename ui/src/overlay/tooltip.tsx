@@ -7,7 +7,10 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
+import { useAnchoredOverlay } from './anchored-position';
+import { useLayer } from './layers';
+import { popoverReset } from './top-layer';
 
 export type TooltipPlacement = 'top' | 'bottom' | 'left' | 'right';
 
@@ -16,6 +19,7 @@ export interface TooltipProps {
   content: ReactNode;
   /** One focusable element (a button, a link); it gets `aria-describedby`. */
   children: ReactElement<{ 'aria-describedby'?: string }>;
+  /** The side it prefers; it flips to the other side, and shifts along, to stay in view. */
   placement?: TooltipPlacement;
   className?: string;
 }
@@ -23,7 +27,10 @@ export interface TooltipProps {
 /**
  * The WAI-ARIA tooltip: shown while the trigger is hovered or focused, hidden on mouse leave,
  * blur or Escape. The tip stays in the DOM while hidden, so screen readers read the
- * description as soon as the trigger takes focus. Positioned with CSS, no library.
+ * description as soon as the trigger takes focus. It shows in the top layer (ui/README.md,
+ * "Overlays"): above a dialog or a table's scroll box, placed next to the trigger and kept
+ * inside the viewport (flipped and shifted at its edges). While it shows, the first Escape is
+ * its own, also inside a dialog.
  */
 export function Tooltip({ content, children, placement = 'top', className }: TooltipProps) {
   const tipId = useId();
@@ -31,6 +38,10 @@ export function Tooltip({ content, children, placement = 'top', className }: Too
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const open = (hovered || focused) && !dismissed;
+  const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
+  const [tip, setTip] = useState<HTMLSpanElement | null>(null);
+  useLayer('popup', tip, open, { dismiss: () => setDismissed(true) });
+  useAnchoredOverlay(open, anchor, tip, { side: placement, gap: tipGap });
 
   // Escape also hides a tip shown by hovering while the focus is elsewhere (WCAG 1.4.13).
   useEffect(() => {
@@ -58,6 +69,7 @@ export function Tooltip({ content, children, placement = 'top', className }: Too
 
   return (
     <Anchor
+      ref={setAnchor}
       className={className}
       onMouseEnter={() => show(setHovered)}
       onMouseLeave={() => setHovered(false)}
@@ -66,7 +78,7 @@ export function Tooltip({ content, children, placement = 'top', className }: Too
       onKeyDown={onKeyDown}
     >
       {cloneElement(children, { 'aria-describedby': describedBy })}
-      <Tip role="tooltip" id={tipId} hidden={!open} $placement={placement}>
+      <Tip ref={setTip} role="tooltip" id={tipId} popover="manual" hidden={!open}>
         {content}
       </Tip>
     </Anchor>
@@ -74,64 +86,17 @@ export function Tooltip({ content, children, placement = 'top', className }: Too
 }
 
 const Anchor = styled.span`
-  position: relative;
   display: inline-flex;
 `;
 
-const gap = '6px';
+/** Between the trigger and the tip, in pixels. */
+const tipGap = 6;
 
-const placements: Record<TooltipPlacement, ReturnType<typeof css>> = {
-  top: css`
-    bottom: calc(100% + ${gap});
-    left: 50%;
-    transform: translateX(-50%);
-    &::before {
-      top: 100%;
-      left: 0;
-      right: 0;
-      height: ${gap};
-    }
-  `,
-  bottom: css`
-    top: calc(100% + ${gap});
-    left: 50%;
-    transform: translateX(-50%);
-    &::before {
-      bottom: 100%;
-      left: 0;
-      right: 0;
-      height: ${gap};
-    }
-  `,
-  left: css`
-    right: calc(100% + ${gap});
-    top: 50%;
-    transform: translateY(-50%);
-    &::before {
-      left: 100%;
-      top: 0;
-      bottom: 0;
-      width: ${gap};
-    }
-  `,
-  right: css`
-    left: calc(100% + ${gap});
-    top: 50%;
-    transform: translateY(-50%);
-    &::before {
-      right: 100%;
-      top: 0;
-      bottom: 0;
-      width: ${gap};
-    }
-  `,
-};
-
-const Tip = styled.span<{ $placement: TooltipPlacement }>`
-  position: absolute;
+const Tip = styled.span`
+  ${popoverReset}
   z-index: 1100;
   width: max-content;
-  max-width: 280px;
+  max-width: min(280px, calc(100vw - 16px));
   padding: ${({ theme }) => `${theme.space(1.5)} ${theme.space(2.5)}`};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.ink};
@@ -150,5 +115,28 @@ const Tip = styled.span<{ $placement: TooltipPlacement }>`
     content: '';
     position: absolute;
   }
-  ${({ $placement }) => placements[$placement]}
+  &[data-side='top']::before {
+    top: 100%;
+    left: 0;
+    right: 0;
+    height: ${tipGap}px;
+  }
+  &[data-side='bottom']::before {
+    bottom: 100%;
+    left: 0;
+    right: 0;
+    height: ${tipGap}px;
+  }
+  &[data-side='left']::before {
+    left: 100%;
+    top: 0;
+    bottom: 0;
+    width: ${tipGap}px;
+  }
+  &[data-side='right']::before {
+    right: 100%;
+    top: 0;
+    bottom: 0;
+    width: ${tipGap}px;
+  }
 `;

@@ -1,8 +1,11 @@
 import type { UseComboboxGetToggleButtonProps } from 'downshift';
-import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled, { css } from 'styled-components';
 import { LoadingMessage } from '../data/loading-message';
 import { controlStyles, type FieldControlProps, type FieldFrameProps } from '../form/field';
+import { useAnchoredOverlay } from '../overlay/anchored-position';
+import { useLayer } from '../overlay/layers';
+import { popoverReset } from '../overlay/top-layer';
 
 export type OptionValue = string | number;
 
@@ -88,6 +91,8 @@ export const fieldAria = (control: FieldControlProps) => ({
 export interface DownshiftMenu<Option> {
   isOpen: boolean;
   highlightedIndex: number;
+  /** Closes the list (Escape given to it by a dialog around the field). */
+  closeMenu: () => void;
   /** Named by the Field's label: the hook was given its id (`labelId`). */
   getMenuProps: () => HTMLAttributes<HTMLUListElement> & { ref?: Ref<HTMLUListElement> };
   getItemProps: (options: {
@@ -100,6 +105,9 @@ export interface DownshiftMenu<Option> {
 /**
  * What every select draws around its control (`children`: a trigger, an input, a box of chips):
  * the icons at its right end, and under it the list of options with its loading or empty message.
+ * The open list is an overlay of the layer model (ui/README.md, "Overlays"): in the top layer,
+ * so a dialog's scrolling body does not clip it; under the field, or above it where the room
+ * below is short; and, inside a dialog, the first Escape closes the list and not the dialog.
  */
 export function SelectFrame<Option>({
   field,
@@ -123,11 +131,21 @@ export function SelectFrame<Option>({
     emptyText = selectDefaults.emptyText,
     maxMenuHeight = selectDefaults.maxMenuHeight,
   } = field;
+  const [anchor, setAnchor] = useState<HTMLDivElement | null>(null);
+  const [popup, setPopup] = useState<HTMLDivElement | null>(null);
+  useLayer('popup', popup, menu.isOpen, { dismiss: menu.closeMenu });
+  useAnchoredOverlay(menu.isOpen, anchor, popup, {
+    side: 'bottom',
+    align: 'start',
+    gap: menuGap,
+    matchWidth: true,
+    fitHeight: true,
+  });
   return (
-    <ControlAnchor>
+    <ControlAnchor ref={setAnchor}>
       {children}
       <FieldAdornments>{adornments}</FieldAdornments>
-      <MenuPopup $open={menu.isOpen}>
+      <MenuPopup ref={setPopup} popover="manual" $open={menu.isOpen}>
         <Listbox $maxHeight={maxMenuHeight} {...menu.getMenuProps()}>
           {menu.isOpen ? (
             <OptionItems field={field} menu={menu} items={items} isSelected={isSelected} />
@@ -225,13 +243,16 @@ const ControlAnchor = styled.div`
   position: relative;
 `;
 
+/** Between the field and its list, in pixels. */
+const menuGap = 4;
+
+// Placed by useAnchoredOverlay (fixed, in the top layer); a column, so the listbox scrolls when
+// the room caps the popup's height.
 const MenuPopup = styled.div<{ $open: boolean }>`
-  position: absolute;
-  top: calc(100% + ${({ theme }) => theme.space(1)});
-  left: 0;
-  right: 0;
+  ${popoverReset}
   z-index: 20;
-  display: ${({ $open }) => ($open ? 'block' : 'none')};
+  display: ${({ $open }) => ($open ? 'flex' : 'none')};
+  flex-direction: column;
   background: ${({ theme }) => theme.colors.surfaceRaised};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
@@ -242,6 +263,8 @@ const MenuPopup = styled.div<{ $open: boolean }>`
 // The listbox itself scrolls: downshift scrolls the highlighted option into view inside it.
 const Listbox = styled.ul<{ $maxHeight: number }>`
   max-height: ${({ $maxHeight }) => `${$maxHeight}px`};
+  min-height: 0;
+  flex: 0 1 auto;
   margin: 0;
   padding: 0;
   overflow-y: auto;

@@ -1,5 +1,5 @@
 import { useCombobox, useSelect } from 'downshift';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   controlStyles,
@@ -81,6 +81,10 @@ function PlainSelectControl<Option>(props: ControlProps<Option>) {
     'aria-disabled': disabled || undefined,
     ...fieldAria(control),
     onBlur,
+    onKeyDown: (event: KeyboardEvent) => {
+      // downshift closes the list; prevented, it is handled: a dialog around stays open.
+      if (event.key === 'Escape' && select.isOpen) event.preventDefault();
+    },
   });
 
   return (

@@ -48,7 +48,7 @@ test('life 0 keeps a toast until it is closed; its summary can be set', () => {
   act(() => jest.advanceTimersByTime(60_000));
   const toast = screen.getByRole('alert');
   expect(toast.textContent).toContain('JSON Error');
-  fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
