@@ -120,9 +120,7 @@ function syncServiceModelImports() {
   return [
     {
       files: [`${features}/**/*.{ts,tsx}`],
-      // history still reads other features' collections itself; its own change moves it to the
-      // ports, and this exception goes with it.
-      ignores: [...testFiles, '**/*.test-support.ts', `${features}/history/**`],
+      ignores: [...testFiles, '**/*.test-support.ts'],
       rules: {
         'no-restricted-imports': [
           'error',

@@ -14,9 +14,13 @@ import {
 } from './features/audit';
 import { createAuthService, registerAuthRoutes } from './features/auth';
 import { registerApiKeysRoutes } from './features/api-keys';
-import { registerBlockListHelpersRoutes, registerBlockListsRoutes } from './features/block-lists';
+import {
+  registerBlockListHelpersRoutes,
+  registerBlockListLogsRoutes,
+  registerBlockListsRoutes,
+} from './features/block-lists';
+import { registerCategoryBaseFiltersRoutes } from './features/category-holds';
 import { registerHealthRoutes } from './features/health';
-import { registerHistoryRoutes } from './features/history';
 import { registerOpenApiRoutes } from './features/openapi';
 import { registerPartnersRoutes } from './features/partners';
 import { registerCrmDataRoutes, registerProfilesRoutes } from './features/profiles';
@@ -116,8 +120,12 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
   registerBlockListsRoutes(router, { blockLists: composition.blockLists });
   registerUserAccountsRoutes(router, { userAccounts: composition.userAccounts });
   registerWebhooksRoutes(router, { webhooks: composition.webhooks });
-  registerWebhookLogsRoutes(router, { webhookLogs: composition.webhookLogs });
-  registerHistoryRoutes(router, { history: composition.history });
+  registerWebhookLogsRoutes(router, {
+    webhookLogs: composition.webhookLogs,
+    reads: composition.webhookLogReads,
+  });
+  registerCategoryBaseFiltersRoutes(router, { reads: composition.categoryBaseFilterReads });
+  registerBlockListLogsRoutes(router, { reads: composition.blockListLogReads });
   registerPartnersRoutes(router, { partners });
   registerUsersRoutes(router, { admin: composition.usersAdmin });
   registerAuditRoutes(router, { audit: composition.audit });

@@ -26,6 +26,7 @@ import {
   blockListSyncsOfKeys,
   blockListUsageOfProfile,
   createBlockListHelpersService,
+  createBlockListLogsReads,
   createBlockListsService,
   createBlockListWriter,
   createPlanChanges,
@@ -33,6 +34,7 @@ import {
 } from './features/block-lists';
 import {
   categoryHoldModel,
+  createCategoryBaseFiltersReads,
   createHoldStore,
   createPlatformCategoryLookup,
   leadCategoryStateModel,
@@ -45,7 +47,6 @@ import {
   crmAlertModel,
   endpointNoticeModel,
 } from './features/alerts';
-import { createHistoryService, webhookLogsQuery } from './features/history';
 import { createPartnersService, embedTokenModel, partnerModel } from './features/partners';
 import {
   createCrmDataService,
@@ -62,6 +63,7 @@ import {
   createSyncAlerts,
   createSyncEngine,
   failedEventsSince,
+  createWebhookLogsReads,
   createWebhookLogsService,
   createHeldEvents,
   crmCircuitModel,
@@ -264,7 +266,6 @@ export function compose(deps: CompositionDeps) {
     webhookLogs: createWebhookLogsService({
       events: models.events,
       pipeline,
-      scope: webhookLogsQuery,
       schedule: deps.scheduleSync,
       now,
     }),
@@ -295,15 +296,18 @@ export function compose(deps: CompositionDeps) {
       },
       now,
     }),
-    history: createHistoryService({
+    // The history screens' reads, each by the feature that owns the collection.
+    webhookLogReads: createWebhookLogsReads({
       events: models.events,
-      holds: models.holds,
-      profiles: models.profiles,
-      blockListLogs: models.blockListLogs,
-      blockListSyncs: models.blockListSyncs,
+      profiles: records.profiles,
       // HubSpot's web app is the authorize page's host (app.hubspot.com in production).
       hubspotAppUrl: new URL(config.hubspot.authorizeUrl).origin,
       now,
+    }),
+    categoryBaseFilterReads: createCategoryBaseFiltersReads({ holds: models.holds }),
+    blockListLogReads: createBlockListLogsReads({
+      logs: models.blockListLogs,
+      syncs: models.blockListSyncs,
     }),
     partners: createPartnersService({
       partners: models.partners,

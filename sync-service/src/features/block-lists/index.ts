@@ -5,6 +5,8 @@ export {
   type BlockListLogDoc,
   type BlockListLogModel,
 } from './block-list-log.model';
+export { createBlockListLogsReads } from './block-list-logs.reads';
+export { registerBlockListLogsRoutes } from './block-list-logs.routes';
 export {
   defineQueueBlockListsJob,
   defineRunBlockListJob,

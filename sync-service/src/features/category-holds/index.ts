@@ -1,3 +1,5 @@
+export { createCategoryBaseFiltersReads } from './category-base-filters.reads';
+export { registerCategoryBaseFiltersRoutes } from './category-base-filters.routes';
 export {
   type CategoryHoldDoc,
   categoryHoldModel,

@@ -1,2 +1,3 @@
-export { registerHistoryRoutes } from './history.routes';
-export { createHistoryService, webhookLogsQuery } from './history.service';
+// The history area's screens read collections other features own; each owner serves its list
+// (webhook-events, category-holds, block-lists). What the lists share stays here.
+export { exactCount, skipOf, userObjectId } from './history-lists';

@@ -13,9 +13,6 @@ export {
   type ProfileAccess,
   type ProfileDoc,
   profileModel,
-  // Only history still reads the collection itself (its own change moves it to the port); lint
-  // refuses the model to every other feature: they take ProfileRecords.
-  type ProfileModel,
   type ProfilesService,
   toUpstreamError,
   upstream,

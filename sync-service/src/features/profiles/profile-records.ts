@@ -16,6 +16,8 @@ export type ProfileRecords = {
   findById(id: string | Types.ObjectId): Promise<ProfileDoc | null>;
   /** The profiles among `ids` that exist, in no set order. */
   findByIds(ids: string[]): Promise<ProfileDoc[]>;
+  /** The profiles among `ids` that exist, their connection only (the webhook logs' links). */
+  connectionsOf(ids: string[]): Promise<Array<Pick<ProfileDoc, '_id' | 'connection'>>>;
   /** Every profile, oldest first (the Users screen). */
   listAll(): Promise<ProfileDoc[]>;
   /** A profile's id and owner only; null when it is gone. */
@@ -44,6 +46,11 @@ export function createProfileRecords(profiles: ProfileModel): ProfileRecords {
       profiles
         .find({ _id: { $in: ids } })
         .lean<ProfileDoc[]>()
+        .exec(),
+    connectionsOf: (ids) =>
+      profiles
+        .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { connection: 1 })
+        .lean<Array<Pick<ProfileDoc, '_id' | 'connection'>>>()
         .exec(),
     listAll: () => profiles.find({}).sort({ createdAt: 1, _id: 1 }).lean<ProfileDoc[]>().exec(),
     ownerOf: (id) =>

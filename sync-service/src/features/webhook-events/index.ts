@@ -16,5 +16,6 @@ export {
   webhookEventModel,
   type WebhookEventModel,
 } from './webhook-event.model';
+export { createWebhookLogsReads } from './webhook-logs.reads';
 export { registerWebhookLogsRoutes } from './webhook-logs.routes';
 export { createWebhookLogsService } from './webhook-logs.service';

@@ -12,13 +12,14 @@ import {
   type WebhookLogsFilter,
 } from '@outsync/contracts/history';
 import type { SyncStatus } from '@outsync/contracts/sync';
-import { Types, type QueryFilter } from 'mongoose';
+import { Types } from 'mongoose';
 import { markActedOn, markTarget } from '../../platform/http/audit-context';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
-import type { SyncPipeline, WebhookEventDoc } from '../../pipeline';
+import type { SyncPipeline } from '../../pipeline';
 import { requeueEvents } from './held-events';
 import type { WebhookEventModel } from './webhook-event.model';
+import { webhookLogsQuery } from './webhook-logs.reads';
 
 /** The most events one bulk action takes (a larger backlog takes another call). */
 export const WEBHOOK_LOG_ACTION_LIMIT = 10_000;
@@ -36,14 +37,12 @@ export const webhookLogMessages = {
 } as const;
 
 /**
- * The webhook logs' actions (issue 11: retry; the lists come with the history issue). Who sees
+ * The webhook logs' actions (issue 11: retry; the lists are webhook-logs.reads.ts). Who sees
  * a log: its webhook's owner, managers and admins; who may retry it: the owner or an admin.
  */
 export function createWebhookLogsService(deps: {
   events: WebhookEventModel;
   pipeline: SyncPipeline;
-  /** The logs a caller may see under the list's filters (history's scope, one rule for both). */
-  scope(user: SessionUser, filter: Omit<WebhookLogsFilter, 'page'>): QueryFilter<WebhookEventDoc>;
   schedule(eventIds: string[], at: Date): Promise<void>;
   now(): Date;
 }) {
@@ -57,7 +56,8 @@ export function createWebhookLogsService(deps: {
     filter: Omit<WebhookLogsFilter, 'page'>,
   ) => {
     const { status, ...rest } = filter;
-    const query = deps.scope(user, rest);
+    // The logs the caller may see under the list's filters: the list's own rule.
+    const query = webhookLogsQuery(user, rest);
     const statuses = ACTION_STATUSES[action].filter((each) => !status || each === status);
     return {
       query: user.role === 'ADMIN' ? query : { ...query, userId: new Types.ObjectId(user.id) },

@@ -1,20 +1,15 @@
-// Shared set-up for the history area's tests (history.*.test.ts; spec 02 §2.9–2.11, §5, §6,
-// §7; issue 13): the real app on the embedded MongoDB with its clock at NOW, an admin, a manager
-// and two customers, and logs written straight into its collections as the pipeline writes them.
-// Each test file calls useHistoryApp() once and so runs an app of its own.
+// Shared set-up for the webhook logs' tests (webhook-logs.*.test.ts; spec 02 §2.9, §5, §6, §7;
+// issues 13, 29): the real app on the embedded MongoDB with its clock at NOW, an admin, a
+// manager and two customers, and logs written straight into the collection as the pipeline
+// writes them. Each test file calls useWebhookLogsApp() once and so runs an app of its own.
 import type { MeResponse } from '@outsync/contracts';
 import { Types } from 'mongoose';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
-import { categoryHoldModel } from '../category-holds';
 import type { WebhookEventDoc } from '../../pipeline';
-import { webhookEventModel } from '../webhook-events';
-import { blockListLogModel, blockListSyncModel } from '../block-lists';
+import { webhookEventModel } from './webhook-event.model';
 
 export const LOGS = '/api/admin/webhook-logs';
-export const CATEGORY = '/api/admin/category-base-filters';
-export const BLOCK_LOGS = '/api/admin/dashboard/smartlead/blocked-lists/history';
-export const BLOCK_OPTIONS = '/api/admin/history/block-lists';
 
 /** The viewer's "now": 12:00 UTC on 15 March 2030. */
 export const NOW = new Date('2030-03-15T12:00:00.000Z');
@@ -35,10 +30,10 @@ export async function caller(email: string, role?: 'ADMIN' | 'MANAGER'): Promise
 }
 
 /**
- * Registers the file's hooks: the app and its callers before its tests, the collections emptied
- * before each.
+ * Registers the file's hooks: the app and its callers before its tests, the logs emptied before
+ * each.
  */
-export function useHistoryApp(): void {
+export function useWebhookLogsApp(): void {
   beforeAll(async () => {
     app = await startTestApp({ now: () => NOW });
     admin = await caller('history-admin@outsync.test', 'ADMIN');
@@ -52,17 +47,11 @@ export function useHistoryApp(): void {
   });
 
   beforeEach(async () => {
-    await Promise.all([
-      events().deleteMany({}),
-      holds().deleteMany({}),
-      blockListLogModel(app.db.connection).deleteMany({}),
-      blockListSyncModel(app.db.connection).deleteMany({}),
-    ]);
+    await events().deleteMany({});
   });
 }
 
 export const events = () => webhookEventModel(app.db.connection);
-export const holds = () => categoryHoldModel(app.db.connection);
 
 /** A stored webhook log of `owner`'s HubSpot webhook; a test sets what it is about. */
 export function logOf(owner: Caller, overrides: Partial<WebhookEventDoc> = {}): WebhookEventDoc {

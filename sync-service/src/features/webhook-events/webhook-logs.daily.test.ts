@@ -1,4 +1,4 @@
-// The history area's service (set-up in history.test-support.ts): the webhook logs' daily counts.
+// The webhook logs' reads (set-up in webhook-logs.test-support.ts): their daily counts.
 import type { WebhookLogsDaily } from '@outsync/contracts/history';
 import { guardOutboundCalls } from '../../testing/nock-guard';
 import {
@@ -7,13 +7,13 @@ import {
   admin,
   ada,
   bob,
-  useHistoryApp,
+  useWebhookLogsApp,
   logOf,
   store,
-} from './history.test-support';
+} from './webhook-logs.test-support';
 
 guardOutboundCalls();
-useHistoryApp();
+useWebhookLogsApp();
 
 describe('GET /api/admin/webhook-logs/daily', () => {
   type Day = WebhookLogsDaily['days'][number];

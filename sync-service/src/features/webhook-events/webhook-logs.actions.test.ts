@@ -13,11 +13,11 @@ import {
   logOf,
   manager,
   store,
-  useHistoryApp,
-} from './history.test-support';
+  useWebhookLogsApp,
+} from './webhook-logs.test-support';
 
 guardOutboundCalls();
-useHistoryApp();
+useWebhookLogsApp();
 
 const ACTIONS = '/api/admin/webhook-log-actions';
 

@@ -1,5 +1,5 @@
-// The history area's service (set-up in history.test-support.ts): which webhook logs, filters,
-// retries and details each role is given.
+// The webhook logs (set-up in webhook-logs.test-support.ts): which logs, filters, retries and
+// details each role is given.
 import type { HistoryCount, WebhookLogDetail, WebhookLogsPage } from '@outsync/contracts/history';
 import { Types } from 'mongoose';
 import { guardOutboundCalls } from '../../testing/nock-guard';
@@ -13,14 +13,14 @@ import {
   manager,
   ada,
   bob,
-  useHistoryApp,
+  useWebhookLogsApp,
   logOf,
   store,
   ids,
-} from './history.test-support';
+} from './webhook-logs.test-support';
 
 guardOutboundCalls();
-useHistoryApp();
+useWebhookLogsApp();
 
 describe('role scoping', () => {
   let adaLog: WebhookEventDoc;

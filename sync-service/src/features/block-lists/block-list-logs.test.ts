@@ -1,25 +1,56 @@
-// The history area's service (set-up in history.test-support.ts): History > Block Lists, the
-// runs of block-list syncs and the syncs to filter by.
+// History > Block Lists over HTTP: the runs of block-list syncs and the syncs to filter by,
+// scoped by role.
+import type { MeResponse } from '@outsync/contracts';
 import type { BlockListLogsPage, BlockListSyncOption } from '@outsync/contracts/history';
 import { Types } from 'mongoose';
 import { guardOutboundCalls } from '../../testing/nock-guard';
-import { blockListLogModel, blockListSyncModel, type BlockListLogDoc } from '../block-lists';
-import {
-  BLOCK_LOGS,
-  BLOCK_OPTIONS,
-  NOW,
-  type Caller,
-  app,
-  admin,
-  manager,
-  ada,
-  bob,
-  useHistoryApp,
-  ids,
-} from './history.test-support';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import type { TestClient } from '../../testing/test-client';
+import { blockListLogModel, type BlockListLogDoc } from './block-list-log.model';
+import { blockListSyncModel } from './block-list-sync.model';
+
+const BLOCK_LOGS = '/api/admin/dashboard/smartlead/blocked-lists/history';
+const BLOCK_OPTIONS = '/api/admin/history/block-lists';
+const NOW = new Date('2030-03-15T12:00:00.000Z');
+
+type Caller = { client: TestClient; id: string; email: string };
+
+// The real app on the embedded MongoDB with its clock at NOW, an admin, a manager and two
+// customers (as webhook-logs.test-support.ts sets up the webhook logs' tests).
+let app: TestApp;
+let admin: Caller;
+let manager: Caller;
+let ada: Caller;
+let bob: Caller;
+
+async function caller(email: string, role?: 'ADMIN' | 'MANAGER'): Promise<Caller> {
+  const client = await app.signIn({ email, role: role ?? null });
+  const me = (await client.get<MeResponse>('/api/admin/me')).body;
+  return { client, id: me.id, email };
+}
+
+const ids = (page: { data: { id: string }[] }) => page.data.map((row) => row.id);
 
 guardOutboundCalls();
-useHistoryApp();
+
+beforeAll(async () => {
+  app = await startTestApp({ now: () => NOW });
+  admin = await caller('history-admin@outsync.test', 'ADMIN');
+  manager = await caller('history-manager@outsync.test', 'MANAGER');
+  ada = await caller('ada@customer-a.test');
+  bob = await caller('bob@customer-b.test');
+});
+
+afterAll(async () => {
+  await app.stop();
+});
+
+beforeEach(async () => {
+  await Promise.all([
+    blockListLogModel(app.db.connection).deleteMany({}),
+    blockListSyncModel(app.db.connection).deleteMany({}),
+  ]);
+});
 
 describe('History > Block Lists', () => {
   function runOf(owner: Caller, syncId: Types.ObjectId, overrides: Partial<BlockListLogDoc> = {}) {

@@ -1,5 +1,5 @@
-// The history area's service (set-up in history.test-support.ts): the webhook logs' event types,
-// list, filters, paging and count.
+// The webhook logs' reads (set-up in webhook-logs.test-support.ts): their event types, list,
+// filters, paging and count.
 import type { HistoryCount, WebhookLog, WebhookLogsPage } from '@outsync/contracts/history';
 import { Types } from 'mongoose';
 import { guardOutboundCalls } from '../../testing/nock-guard';
@@ -13,14 +13,14 @@ import {
   admin,
   ada,
   bob,
-  useHistoryApp,
+  useWebhookLogsApp,
   logOf,
   store,
   ids,
-} from './history.test-support';
+} from './webhook-logs.test-support';
 
 guardOutboundCalls();
-useHistoryApp();
+useWebhookLogsApp();
 
 describe('GET /api/admin/webhook-logs/types', () => {
   it('offers ANY and the fourteen activity event types', async () => {

@@ -1,25 +1,52 @@
-// The history area's service (set-up in history.test-support.ts): the events held by a category
-// filter (category-base-filters).
+// History > Category Base Filter over HTTP: the events a category filter held, scoped by role.
+import type { MeResponse } from '@outsync/contracts';
 import type { CategoryBaseFiltersPage } from '@outsync/contracts/history';
 import { Types } from 'mongoose';
 import { guardOutboundCalls } from '../../testing/nock-guard';
-import type { CategoryHoldDoc } from '../category-holds';
-import {
-  CATEGORY,
-  NOW,
-  type Caller,
-  type ErrorBody,
-  admin,
-  manager,
-  ada,
-  bob,
-  useHistoryApp,
-  holds,
-  ids,
-} from './history.test-support';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import type { TestClient } from '../../testing/test-client';
+import { categoryHoldModel, type CategoryHoldDoc } from './category-hold.model';
+
+const CATEGORY = '/api/admin/category-base-filters';
+const NOW = new Date('2030-03-15T12:00:00.000Z');
+
+type Caller = { client: TestClient; id: string; email: string };
+type ErrorBody = { code: string; message: string };
+
+// The real app on the embedded MongoDB with its clock at NOW, an admin, a manager and two
+// customers (as webhook-logs.test-support.ts sets up the webhook logs' tests).
+let app: TestApp;
+let admin: Caller;
+let manager: Caller;
+let ada: Caller;
+let bob: Caller;
+
+async function caller(email: string, role?: 'ADMIN' | 'MANAGER'): Promise<Caller> {
+  const client = await app.signIn({ email, role: role ?? null });
+  const me = (await client.get<MeResponse>('/api/admin/me')).body;
+  return { client, id: me.id, email };
+}
+
+const ids = (page: { data: { id: string }[] }) => page.data.map((row) => row.id);
+const holds = () => categoryHoldModel(app.db.connection);
 
 guardOutboundCalls();
-useHistoryApp();
+
+beforeAll(async () => {
+  app = await startTestApp({ now: () => NOW });
+  admin = await caller('history-admin@outsync.test', 'ADMIN');
+  manager = await caller('history-manager@outsync.test', 'MANAGER');
+  ada = await caller('ada@customer-a.test');
+  bob = await caller('bob@customer-b.test');
+});
+
+afterAll(async () => {
+  await app.stop();
+});
+
+beforeEach(async () => {
+  await holds().deleteMany({});
+});
 
 describe('GET /api/admin/category-base-filters', () => {
   function holdOf(owner: Caller, overrides: Partial<CategoryHoldDoc> = {}): CategoryHoldDoc {

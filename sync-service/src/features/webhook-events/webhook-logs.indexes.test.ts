@@ -1,20 +1,14 @@
-import type {
-  BlockListLogsFilter,
-  CategoryBaseFiltersFilter,
-  WebhookLogsFilter,
-} from '@outsync/contracts/history';
+import type { WebhookLogsFilter } from '@outsync/contracts/history';
 import mongoose, { type Schema } from 'mongoose';
 import type { SessionUser } from '../../platform/http/types';
-import { categoryHoldModel } from '../category-holds';
-import { webhookEventModel } from '../webhook-events';
-import { blockListLogModel } from '../block-lists';
-import { blockListQuery, categoryQuery, webhookLogsQuery } from './history.service';
+import { webhookEventModel } from './webhook-event.model';
+import { webhookLogsQuery } from './webhook-logs.reads';
 
-// Every filter combination the history screens can send is served by an index, by MongoDB's
+// Every filter combination History > Webhook Logs can send is served by an index, by MongoDB's
 // rules: an index whose leading fields are all equalities of the query (at least one, when the
 // query has any), followed by the list's order (newest first, `_id` for ties). Such an index
 // reads a page in order without a blocking sort, counts by its keys, and bounds the 14-day
-// chart's range. The query shapes are the service's own; the embedded MongoDB's `explain` reports
+// chart's range. The query shapes are the reads' own; the embedded MongoDB's `explain` reports
 // only its own planner's choice, so the rule is checked on the declared indexes.
 
 const customer: SessionUser = {
@@ -110,7 +104,7 @@ describe('webhook logs', () => {
 
   // A time range is on the order's first field, which every serving index has right after its
   // equalities: the query is the same one plus a range on receivedAt, served by the same index,
-  // which the range bounds (history.explain.test.ts shows the plans).
+  // which the range bounds (webhook-logs.explain.test.ts shows the plans).
   const from = new Date('2030-03-15T09:00:00.000Z');
   const to = new Date('2030-03-15T12:00:00.000Z');
   it.each([
@@ -146,43 +140,5 @@ describe('webhook logs', () => {
         minLeading: 2,
       }),
     ).toBeUndefined();
-  });
-});
-
-describe('category base filter records', () => {
-  const indexes = keysOf(categoryHoldModel(connection).schema);
-  const values: Required<Omit<CategoryBaseFiltersFilter, 'page'>> = {
-    eventType: 'EMAIL_REPLY',
-    webhookId: '65f0000000000000000000aa',
-    campaignId: '77',
-    leadId: '991',
-    webhookUrl: 'https://hooks.outsync.test/webhooks/x',
-  };
-  const combos = subsets(Object.keys(values) as (keyof typeof values)[]).map((set) =>
-    Object.fromEntries(set.map((name) => [name, values[name]])),
-  );
-
-  it.each(combos)('%j, for a customer and for staff', (filter) => {
-    for (const user of [customer, admin]) {
-      const query = categoryQuery(user, { page: 1, ...filter });
-      expect(servingIndex(indexes, Object.keys(query), { created_at: -1, _id: -1 })).toBeDefined();
-    }
-  });
-});
-
-describe('block-list logs', () => {
-  const indexes = keysOf(blockListLogModel(connection).schema);
-  const filters: Omit<BlockListLogsFilter, 'page'>[] = [
-    {},
-    { email: 'ann@lead.io' },
-    { 'block-list-id': '65f0000000000000000000bb' },
-    { email: 'ann@lead.io', 'block-list-id': '65f0000000000000000000bb' },
-  ];
-
-  it.each(filters)('%j, for a customer and for staff', (filter) => {
-    for (const user of [customer, admin]) {
-      const query = blockListQuery(user, { page: 1, ...filter });
-      expect(servingIndex(indexes, Object.keys(query), { createdAt: -1, _id: -1 })).toBeDefined();
-    }
   });
 });

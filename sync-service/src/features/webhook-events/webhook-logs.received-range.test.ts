@@ -1,5 +1,5 @@
 // The webhook logs' time range (issue 29: "bulk retry and bulk release by filter (status,
-// webhook, time range)"; set-up in history.test-support.ts): receivedFrom (inclusive) and
+// webhook, time range)"; set-up in webhook-logs.test-support.ts): receivedFrom (inclusive) and
 // receivedTo (exclusive) narrow the list, its count, its chart and the bulk actions alike.
 import type {
   HistoryCount,
@@ -22,11 +22,11 @@ import {
   logOf,
   manager,
   store,
-  useHistoryApp,
-} from './history.test-support';
+  useWebhookLogsApp,
+} from './webhook-logs.test-support';
 
 guardOutboundCalls();
-useHistoryApp();
+useWebhookLogsApp();
 
 const ACTIONS = '/api/admin/webhook-log-actions';
 const FROM = '2030-03-15T09:00:00.000Z';

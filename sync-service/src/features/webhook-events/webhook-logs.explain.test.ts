@@ -3,9 +3,9 @@ import { Types } from 'mongoose';
 import { openDatabase, type Database } from '../../platform/db';
 import type { SessionUser } from '../../platform/http/types';
 import { createLogger } from '../../platform/logger';
-import { webhookEventModel, type WebhookEventModel } from '../webhook-events';
+import { webhookEventModel, type WebhookEventModel } from './webhook-event.model';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { webhookLogsQuery } from './history.service';
+import { webhookLogsQuery } from './webhook-logs.reads';
 
 // What the database does with a page of webhook logs (issue 13: "every filter combination the
 // screens send is served by an index"): the plan `explain` reports reads an index in the list's
