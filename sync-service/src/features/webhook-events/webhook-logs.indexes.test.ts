@@ -1,8 +1,14 @@
 import type { WebhookLogsFilter } from '@outsync/contracts/history';
-import mongoose, { type Schema } from 'mongoose';
-import type { SessionUser } from '../../platform/http/types';
+import mongoose from 'mongoose';
 import { webhookEventModel } from './webhook-event.model';
 import { webhookLogsQuery } from './webhook-logs.reads';
+import {
+  indexTestAdmin as admin,
+  indexTestCustomer as customer,
+  keysOf,
+  servingIndex,
+  subsets,
+} from '../../testing/serving-index';
 
 // Every filter combination History > Webhook Logs can send is served by an index, by MongoDB's
 // rules: an index whose leading fields are all equalities of the query (at least one, when the
@@ -10,54 +16,6 @@ import { webhookLogsQuery } from './webhook-logs.reads';
 // reads a page in order without a blocking sort, counts by its keys, and bounds the 14-day
 // chart's range. The query shapes are the reads' own; the embedded MongoDB's `explain` reports
 // only its own planner's choice, so the rule is checked on the declared indexes.
-
-const customer: SessionUser = {
-  id: '65f000000000000000000001',
-  email: 'ada@customer-a.test',
-  role: null,
-  isPaidTier: true,
-};
-const admin: SessionUser = { ...customer, role: 'ADMIN' };
-
-/** Every subset of `names`. */
-function subsets<T>(names: readonly T[]): T[][] {
-  return names.reduce<T[][]>((sets, name) => [...sets, ...sets.map((set) => [...set, name])], [[]]);
-}
-
-type IndexKey = Record<string, 1 | -1>;
-
-function keysOf(schema: Schema): IndexKey[] {
-  return schema.indexes().map(([key]) => key as IndexKey);
-}
-
-/**
- * The index that serves an equality query sorted by `order`, or undefined. `leadingOneOf`: the
- * index must lead with one of these fields (the selective ones); `minLeading`: with at least
- * this many of the query's equalities.
- */
-function servingIndex(
-  indexes: IndexKey[],
-  equalities: string[],
-  order: IndexKey,
-  rules: { leadingOneOf?: string[]; minLeading?: number } = {},
-): IndexKey | undefined {
-  const sort = Object.entries(order);
-  const minLeading = rules.minLeading ?? (equalities.length > 0 ? 1 : 0);
-  return indexes.find((key) => {
-    const fields = Object.entries(key);
-    const prefix = fields.length - sort.length;
-    if (prefix < minLeading) return false;
-    const leading = fields.slice(0, prefix).map(([name]) => name);
-    const trailing = fields.slice(prefix);
-    // Equal order or all reversed: an index is walked either way.
-    const same = trailing.every(([name, dir], i) => name === sort[i]?.[0] && dir === sort[i]?.[1]);
-    const reversed = trailing.every(
-      ([name, dir], i) => name === sort[i]?.[0] && dir === -(sort[i]?.[1] ?? 0),
-    );
-    const selective = !rules.leadingOneOf || rules.leadingOneOf.includes(leading[0] ?? '');
-    return leading.every((name) => equalities.includes(name)) && selective && (same || reversed);
-  });
-}
 
 const connection = mongoose.createConnection();
 afterAll(() => connection.close());
