@@ -39,6 +39,10 @@ import {
   type Matrix,
   type MatrixCase,
 } from './settings-matrix.test-support';
+import {
+  HUBSPOT_COMPANY_OWNERS,
+  HUBSPOT_FOUND_COMPANY_NAMES,
+} from './settings-matrix.companies.test-support';
 
 type Case = MatrixCase<HubspotView>;
 
@@ -76,7 +80,8 @@ const HUBSPOT_MATRIX: Matrix<HubspotView> = {
   },
   createOrUpdateCompany: {
     offered: true,
-    effect: "on: the lead's company (by its domain) is found or created and associated",
+    effect:
+      "on: the lead's company (by its domain) is found or created and associated; a found one's placeholder name is filled",
     cases: [
       {
         name: "on: a new company named after the lead's company, associated",
@@ -104,6 +109,7 @@ const HUBSPOT_MATRIX: Matrix<HubspotView> = {
             companiesOf(view, byEmail(view, 'company-known')).map((company) => company.id),
           ]).toEqual([[seeded.company], [seeded.company]]),
       },
+      ...HUBSPOT_FOUND_COMPANY_NAMES,
       noCompany('off: no company', 'smartlead', false, smartlead('EMAIL_SENT', lead('co-off'))),
       noCompany('on, social tool', 'heyreach', true, heyreach('MESSAGE_SENT', lead('co-hr'))),
     ],
@@ -136,18 +142,8 @@ const HUBSPOT_MATRIX: Matrix<HubspotView> = {
   },
   assignCompanyOwner: {
     offered: true,
-    effect: 'on: a new company belongs to the selected owner',
-    cases: [true, false].map((assign): Case => ({
-      name: assign ? 'on: the selected owner' : 'off: no owner',
-      platform: 'smartlead',
-      owner: SAM,
-      settings: { createOrUpdateCompany: true, assignCompanyOwner: assign },
-      steps: [[smartlead('EMAIL_SENT', lead(`owns-co-${assign}`))]],
-      check: ({ view }) =>
-        expect(
-          companiesWith(view, `owns-co-${assign}.example`).map((c) => c.hubspot_owner_id ?? null),
-        ).toEqual([assign ? '70000002' : null]),
-    })),
+    effect: 'on: a new company, or a found one without an owner, belongs to the selected owner',
+    cases: HUBSPOT_COMPANY_OWNERS,
   },
   assignContactOwner: {
     offered: true,

@@ -79,7 +79,7 @@ export async function startSalesforceMatrix(): Promise<MatrixApp> {
   const sets = await ownerClient.get<Array<{ Id: string; Name: string }>>(
     `/api/admin/salesforce/permissions/${profileId.toString()}`,
   );
-  const permissionId = sets.body.find((set) => set.Name === 'OutSync_Integration')?.Id ?? '';
+  const permissionId = sets.body.find((set) => set.Name === 'OutSync Integration')?.Id ?? '';
   const created = await ownerClient.post<{ success: boolean }>('/api/admin/salesforce/properties', {
     userProfileId: profileId.toString(),
     permissionId,
@@ -213,7 +213,10 @@ export function notOffered(
           expect(taskFields(view, contact, ['Subject', 'TaskSubtype'])).toEqual([
             ['Re: Quick question', 'Email'],
           ]);
-          expect(view.accounts.filter((row) => row.Name === `${slug} Widgets GmbH`)).toEqual([]);
+          // The Account of the lead's company, as without the switch.
+          expect(
+            view.accounts.filter((row) => row.Id === contact.AccountId).map((row) => row.Name),
+          ).toEqual([`${slug} Widgets GmbH`]);
           expect(contact.OwnerId).toBe(users.dana);
         },
       },

@@ -37,6 +37,7 @@ import {
   type Matrix,
   type MatrixCase,
 } from './settings-matrix.test-support';
+import { SALESFORCE_ACCOUNT_CASES } from './settings-matrix.companies.test-support';
 
 type Case = MatrixCase<SalesforceView>;
 
@@ -106,7 +107,7 @@ const SALESFORCE_MATRIX: Matrix<SalesforceView> = {
       },
     ],
   },
-  createOrUpdateCompany: notOffered('createOrUpdateCompany', true, 'no Account is written'),
+  createOrUpdateCompany: notOffered('createOrUpdateCompany', true, 'Contacts get Accounts anyway'),
   createOrUpdateTask: notOffered('createOrUpdateTask', true, 'Log Type is the task choice'),
   assignCompanyOwner: notOffered('assignCompanyOwner', true, 'nothing changes'),
   assignContactOwner: notOffered('assignContactOwner', false, 'new people get the owner'),
@@ -199,7 +200,8 @@ const SALESFORCE_MATRIX: Matrix<SalesforceView> = {
   },
   salesforceObjectType: {
     offered: true,
-    effect: 'the object the person is looked up in and created as',
+    effect:
+      'the object the person is looked up in and created as; a new Contact gets the Account of its company',
     cases: [
       {
         name: "Lead: a Lead with the lead's company, no Contact",
@@ -221,6 +223,7 @@ const SALESFORCE_MATRIX: Matrix<SalesforceView> = {
           noPerson(view.leads, 'object-contact');
         },
       },
+      ...SALESFORCE_ACCOUNT_CASES,
     ],
   },
   salesforceOnlyUpdate: {

@@ -10,7 +10,10 @@ export type StepOutcomes = {
   retry(ids: Iterable<string>, step: string, message: string): void;
   /** Deliberately not written, by the webhook's settings. */
   skip(ids: Iterable<string>, message: string): void;
-  /** A warning the event's `written` outcome carries (what was left out and how to fix it). */
+  /**
+   * A warning the event's `written` outcome carries (what was left out and how to fix it). A
+   * second one is joined to the first: an event carries one warning.
+   */
   warn(id: string, message: string): void;
   /** Not settled yet: the next step still works on it. */
   isOpen(item: { id: string }): boolean;
@@ -35,7 +38,10 @@ export function createWriteOutcomes(): WriteOutcomes {
     fail: (ids, step, message) => settle(ids, { kind: 'failed', step, message }),
     retry: (ids, step, message) => settle(ids, { kind: 'retry', step, message }),
     skip: (ids, message) => settle(ids, { kind: 'skipped', message }),
-    warn: (id, message) => warnings.set(id, message),
+    warn(id, message) {
+      const earlier = warnings.get(id);
+      warnings.set(id, earlier && earlier !== message ? `${earlier} ${message}` : message);
+    },
     isOpen,
     failBatch(items, error, step) {
       for (const item of items.filter(isOpen))

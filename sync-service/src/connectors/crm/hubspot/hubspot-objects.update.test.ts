@@ -63,6 +63,56 @@ describe('batchUpdateObjects', () => {
   });
 });
 
+describe('batchUpdateObjects on companies', () => {
+  it("updates companies' name and owner; an input HubSpot refuses fails alone", async () => {
+    const refusal = {
+      status: 'error',
+      message: '7 was not a valid owner id',
+      category: 'VALIDATION_ERROR',
+      context: { objectWriteTraceId: ['beta.test'] },
+    };
+    const acme = { id: '930', properties: { name: 'Acme' }, objectWriteTraceId: 'acme.test' };
+    const beta = {
+      id: '940',
+      properties: { hubspot_owner_id: '7' },
+      objectWriteTraceId: 'beta.test',
+    };
+    nock(API)
+      .post('/crm/v3/objects/companies/batch/update', { inputs: [acme, beta] })
+      .matchHeader('authorization', 'Bearer access-1')
+      .reply(400, refusal)
+      .post('/crm/v3/objects/companies/batch/update', { inputs: [acme] })
+      .reply(200, {
+        status: 'COMPLETE',
+        results: [hubspotRecord('930', { name: 'Acme' }, { objectWriteTraceId: 'acme.test' })],
+        ...TIMES,
+      })
+      .post('/crm/v3/objects/companies/batch/update', { inputs: [beta] })
+      .reply(400, refusal);
+
+    const answer = await client().batchUpdateObjects('companies', [acme, beta]);
+
+    expect(answer).toEqual({
+      results: [
+        {
+          id: '930',
+          properties: { hs_object_id: '930', name: 'Acme' },
+          objectWriteTraceId: 'acme.test',
+        },
+      ],
+      errors: [
+        {
+          status: 'error',
+          category: 'VALIDATION_ERROR',
+          message: '7 was not a valid owner id',
+          context: {},
+          traceIds: ['beta.test'],
+        },
+      ],
+    });
+  });
+});
+
 describe('batchUpsertObjects', () => {
   it('upserts by idProperty and tells new records from updated ones', async () => {
     nock(API)

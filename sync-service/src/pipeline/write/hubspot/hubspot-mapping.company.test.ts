@@ -1,5 +1,6 @@
-// The HubSpot mapping's company of a lead (companyOf). Fixtures in hubspot-mapping.test-support.ts.
-import { companyOf } from './hubspot-mapping';
+// The HubSpot mapping's company of a lead (companyOf) and what it fills in on one HubSpot already
+// has (companyFill). Fixtures in hubspot-mapping.test-support.ts.
+import { companyFill, companyOf } from './hubspot-mapping';
 import { event, emptyLead, settings } from './hubspot-mapping.test-support';
 
 describe('companyOf', () => {
@@ -50,5 +51,55 @@ describe('companyOf', () => {
     expect(companyOf(event(), settings())).toBeNull();
     expect(companyOf(event({ lead: { ...emptyLead, company: 'Acme' } }), companies)).toBeNull();
     expect(companyOf(event({ lead: { ...emptyLead, domain: '' } }), companies)).toBeNull();
+  });
+});
+
+describe('companyFill', () => {
+  const acme = (properties: Record<string, string>) => ({
+    domain: 'acme.test',
+    properties: { domain: 'acme.test', ...properties },
+  });
+
+  it.each([
+    null,
+    undefined,
+    '',
+    '  ',
+    'acme.test',
+    'ACME.test',
+    'www.acme.test',
+    'https://acme.test/',
+  ])("fills a placeholder name (%p) with the lead's company", (name) => {
+    expect(companyFill({ name }, acme({ name: 'Acme' }))).toEqual({ name: 'Acme' });
+  });
+
+  it('never renames a company the customer named, nor fills a placeholder with the domain', () => {
+    expect(companyFill({ name: 'Acme Holding' }, acme({ name: 'Acme' }))).toEqual({});
+    expect(companyFill({ name: 'acme.test.io' }, acme({ name: 'Acme' }))).toEqual({});
+    expect(companyFill({ name: '' }, acme({ name: 'acme.test' }))).toEqual({});
+    expect(companyFill({ name: 'Acme' }, acme({ name: 'Acme' }))).toEqual({});
+  });
+
+  it('gives the owner only to a company without one, and only the owner the company step would give', () => {
+    const owned = acme({ name: 'Acme', hubspot_owner_id: '9001' });
+    expect(companyFill({ name: 'Acme', hubspot_owner_id: null }, owned)).toEqual({
+      hubspot_owner_id: '9001',
+    });
+    expect(companyFill({ name: 'Acme', hubspot_owner_id: ' ' }, owned)).toEqual({
+      hubspot_owner_id: '9001',
+    });
+    expect(companyFill({ name: 'Acme', hubspot_owner_id: '77' }, owned)).toEqual({});
+    expect(companyFill({ name: 'Acme' }, acme({ name: 'Acme' }))).toEqual({});
+  });
+
+  it("fills both from what companyOf answers for the webhook's settings", () => {
+    const company = companyOf(
+      event(),
+      settings({ createOrUpdateCompany: true, assignCompanyOwner: true }),
+    );
+    expect(company && companyFill({ name: 'acme.test' }, company)).toEqual({
+      name: 'Acme',
+      hubspot_owner_id: '9001',
+    });
   });
 });

@@ -225,6 +225,42 @@ export function companyOf(
   return { domain, properties };
 }
 
+/**
+ * What OutSync fills in on a company HubSpot already has, given the `company` it would create
+ * (`companyOf`): only what is empty, never the customer's own data.
+ * - `name`, when HubSpot's is empty or only the domain (a placeholder: HubSpot's, an import's,
+ *   or OutSync's before it knew the lead's company), and the lead's company is known;
+ * - `hubspot_owner_id` (Assign company owner, with an owner selected), when it has no owner:
+ *   someone's account is never reassigned.
+ * Empty when nothing needs writing, so a retry after the update writes nothing again.
+ */
+export function companyFill(
+  current: Readonly<Record<string, string | null | undefined>>,
+  company: { domain: string; properties: HubspotProperties },
+): HubspotProperties {
+  const fill: HubspotProperties = {};
+  const { name, hubspot_owner_id: owner } = company.properties;
+  if (
+    name &&
+    !isPlaceholderName(name, company.domain) &&
+    isPlaceholderName(current.name, company.domain)
+  )
+    fill.name = name;
+  if (owner && !current.hubspot_owner_id?.trim()) fill.hubspot_owner_id = owner;
+  return fill;
+}
+
+/** Empty, or the domain itself (`acme.com`, `www.acme.com`, `https://acme.com/`). */
+function isPlaceholderName(name: string | null | undefined, domain: string): boolean {
+  const bare = (name ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
+  return bare === '' || bare === domain.toLowerCase();
+}
+
 export type EngagementPlan = { type: 'emails' | 'tasks'; properties: HubspotProperties };
 
 /**

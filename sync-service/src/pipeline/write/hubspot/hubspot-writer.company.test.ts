@@ -172,7 +172,7 @@ describe('company (createOrUpdateCompany)', () => {
       hubspotRecord('501', { email: 'ana@acme.test' }),
     ]);
     updateContacts([{ id: '501', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e1' }]);
-    companySearch(['acme.test'], [hubspotRecord('930', { domain: 'acme.test' })]);
+    companySearch(['acme.test'], [hubspotRecord('930', { domain: 'acme.test', name: 'Acme' })]);
     post(
       '/crm/v4/associations/contacts/companies/batch/associate/default',
       { inputs: [{ from: { id: '501' }, to: { id: '930' } }] },

@@ -55,7 +55,9 @@ describe('engagements', () => {
         properties: ['domain', 'name', 'hubspot_owner_id'],
         limit: 200,
       },
-      { body: { total: 1, results: [hubspotRecord('930', { domain: 'acme.test' })] } },
+      {
+        body: { total: 1, results: [hubspotRecord('930', { domain: 'acme.test', name: 'Acme' })] },
+      },
     );
     post(
       '/crm/v4/associations/contacts/companies/batch/associate/default',

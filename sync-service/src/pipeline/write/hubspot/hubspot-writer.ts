@@ -18,7 +18,8 @@ export type { HubspotWriterDeps } from './hubspot-write-context';
 /**
  * Writes the events of one HubSpot portal (issue 11 "Write to HubSpot"), step by step for the
  * whole batch: contacts (looked up per the webhook's lookup method, then updated or created),
- * companies and their association, then engagements. Each completed step is recorded on its
+ * companies (found or created; a found one's empty name and owner filled) and their association,
+ * then engagements. Each completed step is recorded on its
  * events before the next starts, so a retry skips finished work. One event's refusal fails that
  * event only; a rate limit or an outage sends every unfinished event back for a retry. A property
  * HubSpot will not take (OutSync's own without the schema scope, a read-only one) is left out and

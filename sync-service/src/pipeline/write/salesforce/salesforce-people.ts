@@ -1,5 +1,4 @@
 import type {
-  SalesforceFields,
   SalesforceRow,
   SalesforceSaveResult,
 } from '../../../connectors/crm/salesforce/salesforce-objects.types';
@@ -15,21 +14,22 @@ import {
 } from './salesforce-mapping';
 import { mergedFields, visible } from './salesforce-person-fields';
 import { findPeople, groupPeopleByLead } from './salesforce-person-lookup';
+import { attachAccounts } from './salesforce-accounts';
 import {
   personCacheKey,
   refuse,
   saveRecords,
   type PersonGroup,
   type PersonObjectContext,
+  type PersonWrite,
   type SalesforceItem,
 } from './salesforce-write-context';
 
-type PersonWrite = { group: PersonGroup; fields: SalesforceFields };
-
 /**
  * The person step for one object: each lead's person looked up, then updated (found) or created
- * (not found, unless the webhook only updates) in sObject Collections; the person is recorded on
- * the events it wrote.
+ * (not found, unless the webhook only updates) in sObject Collections, a new Contact with the
+ * Account of its lead's company (salesforce-accounts.ts); the person is recorded on the events it
+ * wrote.
  */
 export async function writePeople(context: PersonObjectContext, batch: SalesforceItem[]) {
   warnMissingFields(context, batch);
@@ -117,7 +117,7 @@ async function savePeople(
   );
   const unchanged = plan.updates.filter((update) => Object.keys(update.fields).length === 0);
   await recordPeople(context, unchanged, refused);
-  await createPeople(context, plan.creates, apply);
+  await createPeople(context, await attachAccounts(context, plan.creates), apply);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   type SalesforceClient,
 } from '../../../connectors/crm/salesforce';
 import type {
+  SalesforceFields,
   SalesforcePersonObject,
   SalesforceRecordError,
   SalesforceSaveResult,
@@ -54,13 +55,16 @@ export type PersonObjectContext = SalesforceWriteContext & {
   personIds: ScopedRecordIds<SalesforceLookupKey>;
 };
 
+/** A person to write: its lead's events and the fields sent (an update's or a create's). */
+export type PersonWrite = { group: PersonGroup; fields: SalesforceFields };
+
 /** A lookup key as the record id cache holds it (field names and values compare in lower case). */
 export function personCacheKey(key: SalesforceLookupKey): string {
   return `${key.field.toLowerCase()}\u0000${key.value.toLowerCase()}`;
 }
 
 /** Per-record refusals that may pass unchanged later. */
-const RETRYABLE_RECORD_ERRORS = new Set(['UNABLE_TO_LOCK_ROW', 'REQUEST_LIMIT_EXCEEDED']);
+export const RETRYABLE_RECORD_ERRORS = new Set(['UNABLE_TO_LOCK_ROW', 'REQUEST_LIMIT_EXCEEDED']);
 /** Per-record refusals naming a field the describe had: it was deleted or hidden since. */
 const FIELD_RECORD_ERRORS = new Set(['INVALID_FIELD', 'INVALID_FIELD_FOR_INSERT_UPDATE']);
 

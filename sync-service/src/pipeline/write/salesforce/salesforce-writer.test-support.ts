@@ -10,6 +10,7 @@ import type { TokenAuth } from '../../../connectors/http';
 import { useNockHooks } from '../../../connectors/test-support';
 import type { SyncSteps } from '../../event-record';
 import type {
+  CreateClaims,
   RecordedActivities,
   WriteItem,
   WriteOutcome,
@@ -70,6 +71,7 @@ export function writer(
   writtenEventCounts?: WrittenEventCounts,
   personIds?: RecordIdCache,
   recordedActivities?: RecordedActivities,
+  createClaims?: CreateClaims,
 ) {
   const client = createSalesforceClient({
     instanceUrl: INSTANCE,
@@ -84,6 +86,7 @@ export function writer(
     writtenEventCounts,
     personIds,
     recordedActivities,
+    createClaims,
   });
 }
 
