@@ -71,7 +71,7 @@ function send(client: TestClient, route: RouteDefinition, path: string, body?: u
     case 'put':
       return client.put(path, body);
     case 'patch':
-      throw new Error('no patch routes yet');
+      return client.patch(path, body);
   }
 }
 
