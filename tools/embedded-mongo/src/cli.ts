@@ -10,6 +10,9 @@ const USAGE = `Usage: embedded-mongo [options]
   --sync-interval-ms <n>
                       fdatasync the journal within n ms of an acknowledged write
                       (default 100; 0 = before every acknowledgement)
+  --compact-threshold-bytes <n>
+                      compact the journal once it is bigger than n bytes and twice
+                      its live data (default 64 MB)
   --quiet             no log lines, only the "listening" line
   -h, --help          this text
 `;
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'in-memory': { type: 'boolean' },
       'sync-interval-ms': { type: 'string' },
+      'compact-threshold-bytes': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -39,8 +43,20 @@ async function main(): Promise<void> {
     throw new Error(
       `--sync-interval-ms must be a whole number of ms, got ${values['sync-interval-ms'] ?? ''}`,
     );
+  const compactThresholdBytes =
+    values['compact-threshold-bytes'] === undefined
+      ? undefined
+      : Number(values['compact-threshold-bytes']);
+  if (
+    compactThresholdBytes !== undefined &&
+    !(Number.isInteger(compactThresholdBytes) && compactThresholdBytes >= 0)
+  )
+    throw new Error(
+      `--compact-threshold-bytes must be a whole number of bytes, got ${values['compact-threshold-bytes'] ?? ''}`,
+    );
   const server = await startEmbeddedMongo({
     syncIntervalMs,
+    compactThresholdBytes,
     port,
     host: values.host,
     dataDir: values['data-dir'],

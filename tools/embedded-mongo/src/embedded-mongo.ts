@@ -19,7 +19,7 @@ export interface EmbeddedMongoOptions {
   cursorTimeoutMs?: number;
   /** How often expired TTL documents are deleted. Default 1000 ms (mongod: 60 s). */
   ttlIntervalMs?: number;
-  /** Compact the journal once it exceeds this size and twice its compacted size. Default 64 MB. */
+  /** Compact the journal once it exceeds this size and twice its live data. Default 64 MB. */
   compactThresholdBytes?: number;
   /**
    * A write is acknowledged once it reached the operating system, so it survives the process

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { startEmbeddedMongo } from '../src/index.ts';
+import { Catalog } from '../src/storage/catalog.ts';
+import { Journal } from '../src/storage/journal.ts';
+import { type Document, indexKey } from '../src/values.ts';
 
 const launcher = path.resolve(__dirname, '../bin/embedded-mongo.js');
 let dataDir: string;
@@ -115,6 +118,46 @@ describe('durability', () => {
     await reader.close();
     await restarted.stop();
   });
+
+  it.each([100, 0])(
+    'swaps a compaction in while appends never pause, and keeps every one of them (syncIntervalMs %i)',
+    async (syncIntervalMs) => {
+      const options = { compactThresholdBytes: 1024 * 1024 * 1024, syncIntervalMs };
+      const catalog = new Catalog();
+      const journal = await Journal.open(dataDir, catalog, { ...options, log: () => undefined });
+      catalog.setSink((record) => journal.append(record));
+      const counters = catalog.ensureCollection('app', 'counters');
+      for (let i = 0; i < 1000; i += 1) counters.insert({ _id: i, n: 0 });
+      await journal.sync();
+      let compacted = false;
+      const compaction = journal.compact().then(() => {
+        compacted = true;
+      });
+      // A write in every turn of the event loop, so something is pending whenever a flush ends:
+      // the swap once waited for a moment with nothing pending, and never came.
+      const acknowledged: Promise<void>[] = [];
+      for (let i = 0; !compacted; i += 1) {
+        const previous = counters.docs.get(indexKey(i % 1000)) as Document;
+        counters.replace(previous, { ...previous, n: (previous.n as number) + 1 });
+        acknowledged.push(journal.sync());
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await compaction;
+      await Promise.all(acknowledged);
+      await journal.close();
+
+      const replayed = new Catalog();
+      const reopened = await Journal.open(dataDir, replayed, { ...options, log: () => undefined });
+      const total = (catalog: Catalog) =>
+        [...(catalog.collection('app', 'counters')?.docs.values() ?? [])].reduce(
+          (sum, doc) => sum + (doc.n as number),
+          0,
+        );
+      expect(total(replayed)).toBe(acknowledged.length);
+      expect(total(replayed)).toBe(total(catalog));
+      await reopened.close();
+    },
+  );
 
   it('compacts after a restart when most of the replayed journal was replaced, not only once it doubles again', async () => {
     const options = { port: 0, dataDir, logger: false, compactThresholdBytes: 64 * 1024 } as const;
