@@ -256,6 +256,12 @@ describe('Salesforce metadata the connectors use', () => {
     expect((at(sets.body, 'records') as Array<{ Name: string }>).map((row) => row.Name)).toEqual([
       'OutSync_Integration',
     ]);
+    // A profile's own set: a generated label, the profile's name through Profile.Name.
+    const owned_ = await soql(
+      'SELECT Id, Label, Profile.Name FROM PermissionSet WHERE IsOwnedByProfile = true',
+    );
+    expect(at(owned_.body, 'records', 0, 'Label')).toBe('00e5e000000OutSyncAdmin');
+    expect(at(owned_.body, 'records', 0, 'Profile', 'Name')).toBe('System Administrator');
     const created = await post('PermissionSet', {
       Name: 'OutSync_Fields',
       Label: 'OutSync Fields',

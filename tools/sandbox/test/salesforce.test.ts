@@ -120,7 +120,7 @@ describe('Salesforce data API', () => {
     expect(at(hidden.body, 0, 'errorCode')).toBe('INVALID_FIELD');
 
     const permissionSets = await soql(
-      "SELECT Id, Name, Label FROM PermissionSet WHERE Label = 'System Administrator'",
+      "SELECT Id, Name, Label FROM PermissionSet WHERE Profile.Name = 'System Administrator'",
     );
     const parentId = String(at(permissionSets.body, 'records', 0, 'Id'));
     const grant = await sandbox.request('POST', `${API}/sobjects/FieldPermissions`, {

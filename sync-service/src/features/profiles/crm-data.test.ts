@@ -39,13 +39,18 @@ async function setFaults(body: Record<string, unknown>): Promise<void> {
  * Takes the demo org's 'OutSync Integration' permission set away from every user, as in an org
  * where no admin assigned it: only 'Create Fields' assigning it makes the fields visible.
  */
+/** A SOQL query straight to the sandbox's demo org. */
+async function sandboxSoql(soql: string): Promise<Array<{ Id: string }>> {
+  const api = `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}/services/data/v62.0`;
+  const headers = { authorization: `Bearer ${SALESFORCE_DEMO_ACCESS_TOKEN}` };
+  const answer = await fetch(`${api}/query?q=${encodeURIComponent(soql)}`, { headers });
+  return ((await answer.json()) as { records: Array<{ Id: string }> }).records;
+}
+
 async function withdrawIntegrationSet(): Promise<void> {
   const api = `${sandbox.url}${SALESFORCE_DEMO_INSTANCE_PATH}/services/data/v62.0`;
   const headers = { authorization: `Bearer ${SALESFORCE_DEMO_ACCESS_TOKEN}` };
-  const query = async (soql: string) => {
-    const answer = await fetch(`${api}/query?q=${encodeURIComponent(soql)}`, { headers });
-    return ((await answer.json()) as { records: Array<{ Id: string }> }).records;
-  };
+  const query = sandboxSoql;
   const [set] = await query("SELECT Id FROM PermissionSet WHERE Name = 'OutSync_Integration'");
   const held = await query(
     `SELECT Id FROM PermissionSetAssignment WHERE PermissionSetId = '${set?.Id ?? ''}'`,
@@ -181,12 +186,39 @@ describe('CRM properties', () => {
 });
 
 describe('Salesforce settings data', () => {
-  it('lists the permission sets a field permission can hang off', async () => {
+  it('lists the permission sets a field permission can hang off, by the names an admin reads', async () => {
     const answer = await owner.get<Array<{ Id: string; Name: string }>>(
       `/api/admin/salesforce/permissions/${salesforceId}`,
     );
     expect(answer.status).toBe(200);
-    expect(answer.body).toContainEqual({ Id: expect.any(String), Name: 'OutSync_Integration' });
+    // Spec 01 §2.9: 'System Administrator' (the profile's own set, named by its profile) is there
+    // to be preselected; a set of its own reads by its label (issue 31).
+    expect(answer.body.map((set) => set.Name)).toEqual([
+      'OutSync Integration',
+      'System Administrator',
+    ]);
+  });
+
+  it("creates the fields through the 'System Administrator' profile's set, assigning it to no one", async () => {
+    await withdrawIntegrationSet();
+    const sets = await owner.get<Array<{ Id: string; Name: string }>>(
+      `/api/admin/salesforce/permissions/${salesforceId}`,
+    );
+    const permissionId = sets.body.find((set) => set.Name === 'System Administrator')!.Id;
+    const answer = await owner.post('/api/admin/salesforce/properties', {
+      userProfileId: salesforceId,
+      permissionId,
+      customFields: ['Contact'],
+    });
+    expect(answer.body).toEqual({ success: true, message: 'Custom fields created' });
+    const fields = await owner.get<Array<{ name: string }>>(
+      `/api/admin/profiles/${salesforceId}/crm-properties`,
+    );
+    expect(fields.body.map((field) => field.name)).toContain('OSLastReplyTime__c');
+    const assigned = await sandboxSoql(
+      `SELECT Id FROM PermissionSetAssignment WHERE PermissionSetId = '${permissionId}'`,
+    );
+    expect(assigned).toEqual([]);
   });
 
   it('lists the Task types, and reports an unreadable org as success false rather than a 5xx', async () => {
@@ -236,7 +268,7 @@ describe('Salesforce settings data', () => {
     const sets = await owner.get<Array<{ Id: string; Name: string }>>(
       `/api/admin/salesforce/permissions/${salesforceId}`,
     );
-    const permissionId = sets.body.find((set) => set.Name === 'OutSync_Integration')!.Id;
+    const permissionId = sets.body.find((set) => set.Name === 'OutSync Integration')!.Id;
     for (let round = 0; round < 2; round += 1) {
       const answer = await owner.post('/api/admin/salesforce/properties', {
         userProfileId: salesforceId,
@@ -273,7 +305,7 @@ describe("the record of what 'Create Fields' did", () => {
     const sets = await owner.get<Array<{ Id: string; Name: string }>>(
       `/api/admin/salesforce/permissions/${salesforceId}`,
     );
-    const permissionId = sets.body.find((set) => set.Name === 'OutSync_Integration')!.Id;
+    const permissionId = sets.body.find((set) => set.Name === 'OutSync Integration')!.Id;
     await profileModel(app.db.connection).updateOne(
       { _id: salesforceId },
       { $set: { customFieldObjectsCreated: [] } },

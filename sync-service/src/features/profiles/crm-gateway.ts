@@ -165,7 +165,8 @@ export function createCrmGateway(config: CrmGatewayConfig, fetch: ConnectorFetch
           listFields: (objectName) => client.listFields(objectName),
           async listPermissionSets() {
             const sets = await client.listPermissionSets();
-            return sets.map(({ Id, Name }) => ({ Id, Name }));
+            // The name a Salesforce admin knows it by (spec 01: 'System Administrator').
+            return sets.map(({ Id, Label }) => ({ Id, Name: Label }));
           },
           listTaskTypes: () => client.listTaskTypes(),
           async createCustomFields(objects, permissionSetId) {

@@ -25,7 +25,7 @@ describe('a Salesforce webhook', () => {
     const sets = await owner.get<Array<{ Id: string; Name: string }>>(
       `/api/admin/salesforce/permissions/${salesforceId}`,
     );
-    const permissionId = sets.body.find((set) => set.Name === 'OutSync_Integration')?.Id;
+    const permissionId = sets.body.find((set) => set.Name === 'OutSync Integration')?.Id;
     const answer = await owner.post<{ success: boolean }>('/api/admin/salesforce/properties', {
       userProfileId: salesforceId,
       permissionId,

@@ -105,6 +105,7 @@ export function salesforceDataRouter(state: SandboxState): Router {
         'PermissionSet',
         'FieldPermissions',
         'PermissionSetAssignment',
+        'Profile',
       ].map((name) => ({
         name,
         label: name,

@@ -55,6 +55,7 @@ export const KEY_PREFIXES: Record<string, string> = {
   Task: '00T',
   CustomField: '00N',
   PermissionSet: '0PS',
+  Profile: '00e',
   PermissionSetAssignment: '0Pa',
   FieldPermissions: '01k',
   Report: '00O',
@@ -230,8 +231,15 @@ const OBJECT_FIELDS: Record<string, FieldSeed[]> = {
     ['Name', 'string', { required: true }],
     ['Label', 'string', { required: true }],
     ['IsOwnedByProfile', 'boolean', { readOnly: true }],
+    // A profile's own set names its profile here; its Label is a generated one, as in Salesforce.
+    [
+      'ProfileId',
+      'reference',
+      { reference: ['Profile'], relationship: 'Profile', readOnly: true, label: 'Profile ID' },
+    ],
     ['Description', 'textarea'],
   ],
+  Profile: [['Name', 'string', { required: true }]],
   FieldPermissions: [
     [
       'ParentId',

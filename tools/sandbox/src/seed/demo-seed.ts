@@ -476,12 +476,16 @@ function seedSalesforce(
     IsActive: false,
     UserType: 'Standard',
   });
+  // Every profile owns a permission set (its permissions); Salesforce generates its Name and
+  // Label, and the profile's name is read through ProfileId (Profile.Name).
+  const adminProfile = org.create('Profile', { Name: 'System Administrator' });
   const admin = org.create('PermissionSet', {
     Name: 'X00e5e000000OutSyncAdmin',
-    Label: 'System Administrator',
+    Label: '00e5e000000OutSyncAdmin',
     Description: 'Profile-owned permission set',
   });
   admin.IsOwnedByProfile = true;
+  admin.ProfileId = String(adminProfile.Id);
   const integration = org.create('PermissionSet', {
     Name: 'OutSync_Integration',
     Label: 'OutSync Integration',

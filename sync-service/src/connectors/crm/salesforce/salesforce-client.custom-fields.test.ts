@@ -16,6 +16,12 @@ describe('createCustomFields', () => {
 
   const assignmentQuery =
     "SELECT Id FROM PermissionSetAssignment WHERE AssigneeId = '005A1' AND PermissionSetId = '0PS1'";
+  const ownedQuery = "SELECT IsOwnedByProfile FROM PermissionSet WHERE Id = '0PS1'";
+  const notOwned = {
+    totalSize: 1,
+    done: true,
+    records: [row('PermissionSet', { IsOwnedByProfile: false })],
+  };
 
   function tooling(fullName: string, metadata: Record<string, string | number | boolean>) {
     return nock(INSTANCE)
@@ -96,7 +102,10 @@ describe('createCustomFields', () => {
         ],
       })
       .reply(200, [{ id: '01k2', success: true, errors: [] }])
-      // The integration user does not hold the set yet: it is assigned to them.
+      // A set of its own (no profile's), the integration user does not hold yet: assigned.
+      .get(`${DATA}/query`)
+      .query({ q: ownedQuery })
+      .reply(200, notOwned)
       .get(`${DATA}/query`)
       .query({ q: assignmentQuery })
       .reply(200, { totalSize: 0, done: true, records: [] })
@@ -159,6 +168,9 @@ describe('createCustomFields', () => {
         ),
       })
       .get(`${DATA}/query`)
+      .query({ q: ownedQuery })
+      .reply(200, notOwned)
+      .get(`${DATA}/query`)
       .query({ q: assignmentQuery })
       .reply(200, {
         totalSize: 1,
@@ -184,6 +196,48 @@ describe('createCustomFields', () => {
       ],
       permissionsCreated: [],
       permissionsUpdated: [],
+    });
+  });
+
+  it("never assigns a profile's own set: its users hold it through the profile", async () => {
+    for (const name of ['Contact.OSLastReplyAt__c', 'Contact.OSLastSubject__c']) {
+      nock(INSTANCE)
+        .post(
+          `${DATA}/tooling/sobjects/CustomField`,
+          (body: { FullName?: string }) => body.FullName === name,
+        )
+        .reply(201, created);
+    }
+    nock(INSTANCE)
+      .get(`${DATA}/query`)
+      .query({
+        q: "SELECT Id, Field, PermissionsRead, PermissionsEdit FROM FieldPermissions WHERE ParentId = '0PS1' AND Field IN ('Contact.OSLastReplyAt__c', 'Contact.OSLastSubject__c')",
+      })
+      .reply(200, { totalSize: 0, done: true, records: [] })
+      .post(`${DATA}/composite/sobjects`)
+      .reply(200, [
+        { id: '01k1', success: true, errors: [] },
+        { id: '01k2', success: true, errors: [] },
+      ])
+      .get(`${DATA}/query`)
+      .query({ q: ownedQuery })
+      .reply(200, {
+        totalSize: 1,
+        done: true,
+        records: [row('PermissionSet', { IsOwnedByProfile: true })],
+      });
+    // No PermissionSetAssignment query or insert: nock fails the test on an unexpected call.
+
+    await expect(
+      client().createCustomFields({
+        objects: ['Contact'],
+        fields,
+        permissionSetId: '0PS1',
+        assigneeId: '005A1',
+      }),
+    ).resolves.toMatchObject({
+      assigned: false,
+      permissionsCreated: ['Contact.OSLastReplyAt__c', 'Contact.OSLastSubject__c'],
     });
   });
 

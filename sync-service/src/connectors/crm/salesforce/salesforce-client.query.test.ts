@@ -118,26 +118,53 @@ describe('listUsers', () => {
 });
 
 describe('listPermissionSets', () => {
-  it('queries the permission sets not owned by a profile', async () => {
+  it("lists every set, a profile's own by the profile's name, sorted by what an admin reads", async () => {
     nock(INSTANCE)
       .get(`${DATA}/query`)
-      .query({
-        q: 'SELECT Id, Name, Label FROM PermissionSet WHERE IsOwnedByProfile = false ORDER BY Label',
-      })
+      .query({ q: 'SELECT Id, Name, Label, IsOwnedByProfile, Profile.Name FROM PermissionSet' })
       .reply(200, {
-        totalSize: 1,
+        totalSize: 3,
         done: true,
         records: [
           row('PermissionSet', {
             Id: '0PS1',
             Name: 'OutSync_Integration',
             Label: 'OutSync Integration',
+            IsOwnedByProfile: false,
+            Profile: null,
+          }),
+          // A profile's own set: its label is generated; the profile names it.
+          row('PermissionSet', {
+            Id: '0PS2',
+            Name: 'X00e5e000000Admin',
+            Label: '00e5e000000Admin',
+            IsOwnedByProfile: true,
+            Profile: { attributes: { type: 'Profile' }, Name: 'System Administrator' },
+          }),
+          row('PermissionSet', {
+            Id: '0PS3',
+            Name: 'Marketing_Ops',
+            Label: 'Marketing Ops',
+            IsOwnedByProfile: false,
+            Profile: null,
           }),
         ],
       });
 
     await expect(client().listPermissionSets()).resolves.toEqual([
-      { Id: '0PS1', Name: 'OutSync_Integration', Label: 'OutSync Integration' },
+      { Id: '0PS3', Name: 'Marketing_Ops', Label: 'Marketing Ops', ownedByProfile: false },
+      {
+        Id: '0PS1',
+        Name: 'OutSync_Integration',
+        Label: 'OutSync Integration',
+        ownedByProfile: false,
+      },
+      {
+        Id: '0PS2',
+        Name: 'X00e5e000000Admin',
+        Label: 'System Administrator',
+        ownedByProfile: true,
+      },
     ]);
   });
 });

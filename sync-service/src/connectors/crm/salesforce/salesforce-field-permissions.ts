@@ -22,6 +22,8 @@ export const SaveResultSchema = z.looseObject({ success: z.literal(true) });
 
 const IdRowSchema = z.looseObject({ Id: z.string() });
 
+const OwnedRowSchema = z.looseObject({ IsOwnedByProfile: z.boolean().nullish() });
+
 const CollectionResultsSchema = z.array(
   z.looseObject({
     id: z.string().nullish(),
@@ -95,12 +97,24 @@ async function fieldPermissionsOf(
   return existing;
 }
 
-/** Gives the user the permission set unless they hold it; answers whether it was given now. */
+/**
+ * Gives the user the permission set unless they hold it; answers whether it was given now. A
+ * set a profile owns is never assigned: its permissions are the profile's, held by the profile's
+ * users (Salesforce assigns it only through the profile).
+ */
 export async function assignPermissionSet(
   { http, dataPath }: SalesforceContext,
   permissionSetId: string,
   assigneeId: string,
 ): Promise<boolean> {
+  const [set] = await querySoql(
+    http,
+    dataPath,
+    `SELECT IsOwnedByProfile FROM PermissionSet WHERE Id = ${soqlString(permissionSetId)}`,
+    OwnedRowSchema,
+    'createCustomFields',
+  );
+  if (set?.IsOwnedByProfile === true) return false;
   const held = await querySoql(
     http,
     dataPath,

@@ -33,7 +33,17 @@ export type SalesforceObjectDescribe = {
 /** A field as the property pickers list it (contracts' CrmProperty). */
 export type SalesforceFieldSummary = { name: string; label: string; description: string };
 
-export type SalesforcePermissionSet = { Id: string; Name: string; Label: string };
+/**
+ * A permission set field permissions can hang off. `Label` is what Salesforce's setup pages
+ * show: the set's own label, or for a set a profile owns (its permissions are the profile's),
+ * the profile's name: such a set's own label is a generated one.
+ */
+export type SalesforcePermissionSet = {
+  Id: string;
+  Name: string;
+  Label: string;
+  ownedByProfile: boolean;
+};
 
 export type SalesforceTaskType = { value: string; label: string };
 
@@ -68,6 +78,8 @@ const PermissionSetRowSchema = z.looseObject({
   Id: z.string(),
   Name: z.string(),
   Label: z.string(),
+  IsOwnedByProfile: z.boolean().nullish(),
+  Profile: z.looseObject({ Name: z.string().nullish() }).nullish(),
 });
 
 export async function describeSObject(
@@ -141,12 +153,20 @@ export async function listPermissionSets({
   http,
   dataPath,
 }: SalesforceContext): Promise<SalesforcePermissionSet[]> {
+  // Profile-owned sets too (issue 31): granting on the 'System Administrator' profile's own set
+  // is spec 01's default, and FieldPermissions may hang off a profile's set like any other.
   const rows = await querySoql(
     http,
     dataPath,
-    'SELECT Id, Name, Label FROM PermissionSet WHERE IsOwnedByProfile = false ORDER BY Label',
+    'SELECT Id, Name, Label, IsOwnedByProfile, Profile.Name FROM PermissionSet',
     PermissionSetRowSchema,
     'listPermissionSets',
   );
-  return rows.map((row) => ({ Id: row.Id, Name: row.Name, Label: row.Label }));
+  return rows
+    .map((row) => {
+      const ownedByProfile = row.IsOwnedByProfile === true;
+      const label = (ownedByProfile ? row.Profile?.Name : null) || row.Label;
+      return { Id: row.Id, Name: row.Name, Label: label, ownedByProfile };
+    })
+    .sort((a, b) => a.Label.localeCompare(b.Label));
 }
