@@ -33,7 +33,7 @@ export {
 } from './api/csrf';
 export { validationToast, VALIDATION_SUMMARY, VALIDATION_TOAST_LIFE_MS } from './validation-toast';
 export { currentUserAtom } from './session';
-export { productNameAtom } from './product';
+export { embeddedAtom, productNameAtom } from './product';
 export { placeholderNote, PlaceholderPage } from './placeholder-page';
 export { createModuleApp, type ModulePage } from './module-app';
 export { createMount, type MountOptions, type Unmount } from './mount';

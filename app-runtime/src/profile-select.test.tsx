@@ -95,3 +95,17 @@ test('shows the field error and can be disabled', () => {
   expect(combobox.getAttribute('aria-invalid')).toBe('true');
   expect(combobox.getAttribute('aria-disabled')).toBe('true');
 });
+
+test('each option shows the CRM kind and e-mail, then the organisation on a line of its own, read as the spec’s label', () => {
+  render(
+    <UiProvider>
+      <ProfileSelect integrations={[hubspot]} value={null} onChange={() => {}} />
+    </UiProvider>,
+  );
+  fireEvent.click(screen.getByRole('combobox', { name: 'Select Profile' }));
+  const option = screen.getByRole('option');
+  expect(option.textContent).toBe('HUBSPOT - ada@acme.test - 20519234 acme.hubspot.test');
+  // Two lines: each its own element.
+  expect(screen.getByText('HUBSPOT - ada@acme.test')).toBeTruthy();
+  expect(screen.getByText('20519234 acme.hubspot.test')).toBeTruthy();
+});

@@ -276,8 +276,10 @@ describe('users', () => {
     const users = table(page, 'Users');
     const annRow = users.getByRole('row').filter({ hasText: CUSTOMER }).first();
     await annRow.waitFor();
-    // ID is the row header; the cells are Account ID, Organization ID, Account, Email, …
-    const profileEmail = (await annRow.getByRole('cell').nth(3).textContent())?.trim() ?? '';
+    // ID is the row header; Account ID and Organization ID fold into the details at 1280 px,
+    // so the profile's e-mail is the second cell holding an address (after the Account).
+    const profileEmail =
+      (await annRow.getByRole('cell').filter({ hasText: '@' }).nth(1).textContent())?.trim() ?? '';
     await annRow.getByRole('button', { name: 'Update' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update User' });
     await dialog.getByRole('checkbox', { name: 'Block Lists' }).click();

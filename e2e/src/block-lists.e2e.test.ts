@@ -168,7 +168,12 @@ describe('Start Blocking', () => {
 
     const row = rowOf(page, list.listId, list.name);
     await waitForStatus(row, 'SYNCED');
-    await row.getByText('302: hello@contoso-partners.example').waitFor();
+    // At 1280 px the Client column folds into the row's details.
+    await row.getByRole('button', { name: 'Details' }).click();
+    await page
+      .getByRole('table', { name: 'Blocked List', exact: true })
+      .getByText('302: hello@contoso-partners.example')
+      .waitFor();
     await screenshot(page, 'block-lists-smartlead');
     const entries = await sandbox<{ email_or_domain: string; client_id: number | null }[]>(
       'GET',

@@ -313,7 +313,12 @@ describe('a customer sets up webhooks', () => {
       const page = await open(browser, '/admin/dashboard/history/audit-log', 'Audit log');
       const rows = table(page, 'Audit log entries').getByRole('row');
       await rows.filter({ hasText: 'Sent a test event' }).first().waitFor();
-      const texts = (await rows.allInnerTexts()).slice(1).map((text) => text.split('\t').slice(1));
+      const texts = (await rows.allInnerTexts()).slice(1).map((text) =>
+        text
+          .split('\t')
+          .slice(1)
+          .map((cell) => cell.trim()),
+      );
       return { page, texts };
     };
     const staffView = await rowsOf(admin);

@@ -137,3 +137,14 @@ test('a cancelled call shows nothing', () => {
     expect(region.textContent).toBe('');
   }
 });
+
+test('a failure its caller tells in place (`unless`) shows nothing; others still show', () => {
+  const refused = envelope(400, 'validation_error', 'Expected an id (24 hexadecimal digits).');
+  const unless = (error: unknown) => error instanceof ApiError && error.status === 400;
+  renderShown(refused, { unless });
+  renderShown(envelope(500, 'internal_error', 'The database is down.'), { unless });
+
+  const regions = screen.getAllByRole('region', { name: 'Notifications' });
+  expect(regions.map((region) => region.textContent).join('')).not.toContain('Expected an id');
+  expect(regions.map((region) => region.textContent).join('')).toContain('The database is down.');
+});

@@ -16,6 +16,8 @@ export interface ApiErrorToastOptions {
   summary?: string;
   /** Milliseconds; 0 = sticky. Default 3000. */
   life?: number;
+  /** Failures the screen tells in place (a refused filter under its field): no toast. */
+  unless?: (error: unknown) => boolean;
 }
 
 /** Texts for callers that name none (the spec's own wording for unnamed failures). */
@@ -53,7 +55,7 @@ export function apiErrorToast(
   error: unknown,
   options: ApiErrorToastOptions = {},
 ): ToastInput | null {
-  if (isCancellation(error)) return null;
+  if (isCancellation(error) || options.unless?.(error)) return null;
   return {
     severity: options.severity ?? 'error',
     summary: options.summary,

@@ -247,3 +247,12 @@ test('unmount removes the module and its styles from the shadow root', async () 
 
   expect(shadowRoot.childNodes).toHaveLength(0);
 });
+
+test('without integrations the embed says to connect a CRM first, with no links to dashboard screens', async () => {
+  embeddedService({ integrations: [], webhooks: [] });
+  const { view } = await mount();
+
+  expect(await view.findByText("You don't have any integrations!")).toBeTruthy();
+  expect(view.getByText(/^Connect your CRM first/)).toBeTruthy();
+  expect(view.queryByRole('link', { name: /^Connect / })).toBeNull();
+});

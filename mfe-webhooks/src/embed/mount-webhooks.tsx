@@ -6,7 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { StyleSheetManager } from 'styled-components';
-import { ApiProvider, createQueryClient, productNameAtom } from '@outsync/app-runtime';
+import {
+  ApiProvider,
+  createQueryClient,
+  embeddedAtom,
+  productNameAtom,
+} from '@outsync/app-runtime';
 import {
   cssVar,
   themeDeclarations,
@@ -122,6 +127,7 @@ export function mountWebhooks(
   const setProductName = (productName: string | undefined) =>
     store.set(productNameAtom, productName || productNameAtom.init);
   setProductName(options.productName);
+  store.set(embeddedAtom, true);
   const session = createEmbedApiClient(options);
   const queryClient = createQueryClient();
   const onEvent = (event: HostEvent) => options.onEvent?.(event as WebhookEvent);

@@ -1,7 +1,9 @@
-import { useAtomValue } from 'jotai';
-import { Outlet } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import styled, { createGlobalStyle, type DefaultTheme } from 'styled-components';
 import { currentUserAtom } from '@outsync/app-runtime';
+import { toastsAtom } from '@outsync/ui';
 import { RequireSession } from '../session/require-session';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -17,11 +19,44 @@ export function DashboardLayout() {
   );
 }
 
+export const skipLinkText = 'Skip to main content';
+const mainId = 'main-content';
+
+/** The skip link's target takes the focus itself: the URL keeps no #fragment. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(mainId);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+}
+
+/**
+ * Errors and warnings belong to the screen that raised them: leaving it (another path) clears
+ * them, sticky ones included (issue 31, item 5). Successes and infos run out on their own.
+ */
+function useScreenErrorsClearedOnLeave() {
+  const { pathname } = useLocation();
+  const setToasts = useSetAtom(toastsAtom);
+  const shownFor = useRef(pathname);
+  useEffect(() => {
+    if (shownFor.current === pathname) return;
+    shownFor.current = pathname;
+    setToasts((toasts) =>
+      toasts.filter((toast) => toast.severity !== 'error' && toast.severity !== 'warn'),
+    );
+  }, [pathname, setToasts]);
+}
+
 function DashboardFrame() {
   const user = useAtomValue(currentUserAtom);
   const freePlan = user ? !user.isPaidTier : false;
+  useScreenErrorsClearedOnLeave();
   return (
     <Frame data-layout={freePlan ? 'free-plan' : 'paid'}>
+      {/* First in the tab order: past the header and the sidebar's links (issue 31). */}
+      <SkipLink href={`#${mainId}`} onClick={skipToMain}>
+        {skipLinkText}
+      </SkipLink>
       <ToastsBelowTopBar $withBanner={freePlan} />
       <Top $withBanner={freePlan}>
         <Header />
@@ -29,7 +64,7 @@ function DashboardFrame() {
       </Top>
       <Body>
         <Sidebar />
-        <Main>
+        <Main id={mainId} tabIndex={-1}>
           <SyncAlertsBanner />
           <Outlet />
         </Main>
@@ -75,4 +110,25 @@ const Body = styled.div`
 const Main = styled.main`
   flex: 1;
   min-width: 0;
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** Out of sight until it has the focus, then over the header's top left corner. */
+const SkipLink = styled.a`
+  position: absolute;
+  top: ${({ theme }) => theme.space(2)};
+  left: ${({ theme }) => theme.space(2)};
+  z-index: 20;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.brand};
+  font-weight: 600;
+  transform: translateY(-200%);
+  &:focus {
+    transform: none;
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+  }
 `;

@@ -64,19 +64,42 @@ function SidebarLink({ item }: { item: NavLinkItem }) {
   );
 }
 
+/** Where the groups' open or closed state is kept, so a reload keeps it (issue 31). */
+export const sidebarGroupsStorageKey = 'outsync.sidebar.groups';
+
+function storedGroups(): Record<string, boolean> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(sidebarGroupsStorageKey) ?? '{}');
+    return typeof stored === 'object' && stored !== null ? (stored as Record<string, boolean>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function storeGroup(label: string, open: boolean) {
+  try {
+    localStorage.setItem(
+      sidebarGroupsStorageKey,
+      JSON.stringify({ ...storedGroups(), [label]: open }),
+    );
+  } catch {
+    // No storage (a private window's quota, a policy): the group is only open until reload.
+  }
+}
+
 function SidebarGroup({ group }: { group: NavGroup }) {
   const { pathname } = useLocation();
   const containsCurrent = group.items.some((item) => pathname.startsWith(item.to));
-  const [open, setOpen] = useState(containsCurrent);
+  const [open, setOpen] = useState(() => storedGroups()[group.label] ?? containsCurrent);
   const expanded = open || containsCurrent;
+  const toggle = () => {
+    setOpen(!expanded);
+    storeGroup(group.label, !expanded);
+  };
   const listId = `nav-${group.label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <li>
-      <GroupToggle
-        aria-expanded={expanded}
-        aria-controls={listId}
-        onClick={() => setOpen(!expanded)}
-      >
+      <GroupToggle aria-expanded={expanded} aria-controls={listId} onClick={toggle}>
         {group.label}
         <span aria-hidden="true">{expanded ? '▾' : '▸'}</span>
       </GroupToggle>

@@ -3,4 +3,4 @@
 // using them bundle.
 export { Chip, type ChipProps, type ChipTone } from './chip';
 export { Table, type TableProps } from './table';
-export type { TableColumn, TableRowId } from './table-parts';
+export { Token, type ColumnSizing, type TableColumn, type TableRowId } from './table-parts';

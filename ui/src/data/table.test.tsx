@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { UiProvider } from '../ui-provider';
 import { Table } from './table';
 import type { TableColumn } from './table-parts';
@@ -107,5 +107,126 @@ describe('horizontal overflow', () => {
     renderTable();
     expect(screen.queryByRole('region', { name: 'Webhooks' })).toBeNull();
     expect(screen.getByRole('table').parentElement?.hasAttribute('tabindex')).toBe(false);
+  });
+});
+
+describe('one sizing rule', () => {
+  interface Endpoint {
+    id: number;
+    url: string;
+    description: string;
+  }
+  const endpoints: Endpoint[] = [
+    { id: 1, url: 'https://hooks.example.com/a/0123456789abcdef', description: 'First' },
+    { id: 2, url: 'https://hooks.example.com/b/fedcba9876543210', description: 'Second' },
+  ];
+  const sized: TableColumn<Endpoint>[] = [
+    {
+      id: 'id',
+      header: 'ID',
+      cell: (row) => row.id,
+      rowHeader: true,
+      sizing: 'fixed',
+      width: '4rem',
+    },
+    { id: 'url', header: 'Webhook URL', cell: (row) => row.url, sizing: 'token', priority: 2 },
+    { id: 'description', header: 'Description', cell: (row) => row.description, priority: 1 },
+    {
+      id: 'delete',
+      header: 'Delete',
+      cell: () => <button type="button">Delete</button>,
+      sizing: 'actions',
+    },
+  ];
+  const renderSized = () =>
+    render(
+      <UiProvider>
+        <Table caption="Endpoints" columns={sized} rows={endpoints} getRowId={(row) => row.id} />
+      </UiProvider>,
+    );
+  const headers = () =>
+    within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+
+  /** A container 700 px wide, and a table 200 px wider per column it shows. */
+  const layout = () => {
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(700);
+    jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function width(
+      this: HTMLElement,
+    ) {
+      return 200 * this.querySelectorAll('thead th:not([data-sizing="toggle"])').length;
+    });
+  };
+  afterEach(() => jest.restoreAllMocks());
+
+  test('a token is cut on one line with its whole value in the title and in the page', () => {
+    renderSized();
+    const cell = screen.getByText('https://hooks.example.com/a/0123456789abcdef');
+    expect(cell.getAttribute('title')).toBe('https://hooks.example.com/a/0123456789abcdef');
+    expect(getComputedStyle(cell).textOverflow).toBe('ellipsis');
+    expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
+  });
+
+  test('words never break inside, except a word longer than a `wrap` column is wide', () => {
+    render(
+      <UiProvider>
+        <Table
+          caption="Endpoints"
+          columns={[
+            { id: 'role', header: 'Role', cell: () => 'Customer' },
+            { id: 'note', header: 'Note', cell: () => 'pasted-token-without-spaces', wrap: true },
+          ]}
+          rows={[{ id: 1 }]}
+          getRowId={(row) => row.id}
+        />
+      </UiProvider>,
+    );
+    expect(getComputedStyle(screen.getByText('Customer')).overflowWrap).toBe('normal');
+    expect(getComputedStyle(screen.getByText('pasted-token-without-spaces')).overflowWrap).toBe(
+      'anywhere',
+    );
+  });
+
+  test('without layout (or when it fits) every column shows and rows have no details', () => {
+    renderSized();
+    expect(headers()).toEqual(['ID', 'Webhook URL', 'Description', 'Delete']);
+    expect(screen.queryByRole('button', { name: 'Details' })).toBeNull();
+  });
+
+  test('too narrow, the highest priority folds into a detail row each row opens', () => {
+    layout();
+    renderSized();
+    // 4 columns are 800 px in 700: the URL (priority 2) folds; 600 px fit, the rest stays.
+    expect(headers()).toEqual(['Details', 'ID', 'Description', 'Delete']);
+    expect(screen.queryByRole('region', { name: 'Endpoints' })).toBeNull();
+
+    const toggles = screen.getAllByRole('button', { name: 'Details' });
+    expect(toggles).toHaveLength(2);
+    expect(toggles[0]!.getAttribute('aria-expanded')).toBe('false');
+    expect(toggles[0]!.getAttribute('title')).toBe('Webhook URL');
+    expect(screen.queryByText('https://hooks.example.com/a/0123456789abcdef')).toBeNull();
+
+    fireEvent.click(toggles[0]!);
+    expect(toggles[0]!.getAttribute('aria-expanded')).toBe('true');
+    const details = document.getElementById(toggles[0]!.getAttribute('aria-controls') ?? '');
+    expect(within(details!).getByRole('term').textContent).toBe('Webhook URL');
+    expect(within(details!).getByRole('definition').textContent).toBe(
+      'https://hooks.example.com/a/0123456789abcdef',
+    );
+    // The second row stays closed.
+    expect(screen.queryByText('https://hooks.example.com/b/fedcba9876543210')).toBeNull();
+
+    fireEvent.click(toggles[0]!);
+    expect(details!.isConnected).toBe(false);
+  });
+
+  test('columns without a priority never fold: too wide even so, it scrolls with its actions in view', () => {
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(600);
+    renderSized();
+    expect(headers()).toEqual(['Details', 'ID', 'Delete']);
+    expect(screen.getByRole('region', { name: 'Endpoints' }).tabIndex).toBe(0);
+    expect(screen.getByRole('table').hasAttribute('data-overflowing')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { BodyRow, DataTable, MessageRows, TableHead, type TableContentProps } from './table-parts';
-import { useHorizontalOverflow } from './use-horizontal-overflow';
+import { useExpandedRows, useFittingColumns } from './use-fitting-columns';
 
 export interface TableProps<Row> extends TableContentProps<Row> {
   /** Adds a row with a spinner and `loadingText` after the rows. */
@@ -13,10 +13,10 @@ export interface TableProps<Row> extends TableContentProps<Row> {
 }
 
 /**
- * A semantic table. Cells wrap long text anywhere rather than stretch the table; give columns
- * of short unbreakable values (ids, e-mails, dates) a `width` so they are not split. A table
- * wider than its container (see `minWidth`) scrolls sideways inside a region that takes
- * keyboard focus, so it can be scrolled without a mouse.
+ * A semantic table that fits its container (ui/README.md, "Tables: one sizing rule"): each
+ * column sizes by its `sizing`; while the table is still too wide, the columns with the highest
+ * `priority` number fold into a detail row each row opens with a toggle. Wider even so, it
+ * scrolls sideways inside a region that takes keyboard focus, its actions kept in view.
  */
 export function Table<Row>({
   columns,
@@ -31,8 +31,10 @@ export function Table<Row>({
   className,
 }: TableProps<Row>) {
   const captionId = useId();
-  const { ref, overflowing } = useHorizontalOverflow<HTMLDivElement>();
+  const { ref, overflowing, shown, folded } = useFittingColumns<Row, HTMLDivElement>(columns, rows);
+  const { expanded, toggle } = useExpandedRows();
   const showEmpty = !loading && rows.length === 0 && emptyText !== undefined;
+  const colSpan = shown.length + (folded.length > 0 ? 1 : 0);
 
   return (
     <ScrollContainer
@@ -40,19 +42,34 @@ export function Table<Row>({
       className={className}
       {...(overflowing ? { role: 'region', tabIndex: 0, 'aria-labelledby': captionId } : undefined)}
     >
-      <DataTable aria-busy={loading || undefined} $minWidth={minWidth}>
+      <DataTable
+        aria-busy={loading || undefined}
+        $minWidth={minWidth}
+        data-overflowing={overflowing || undefined}
+      >
         <TableHead
           captionId={captionId}
           caption={caption}
           captionHidden={captionHidden}
-          columns={columns}
+          columns={shown}
+          withDetails={folded.length > 0}
         />
         <tbody>
-          {rows.map((row) => (
-            <BodyRow key={getRowId(row)} columns={columns} row={row} />
-          ))}
+          {rows.map((row) => {
+            const id = getRowId(row);
+            return (
+              <BodyRow
+                key={id}
+                columns={shown}
+                folded={folded}
+                row={row}
+                expanded={expanded.has(id)}
+                onToggle={() => toggle(id)}
+              />
+            );
+          })}
           <MessageRows
-            colSpan={columns.length}
+            colSpan={colSpan}
             loadingText={loading ? loadingText : null}
             showEmpty={showEmpty}
             emptyText={emptyText}

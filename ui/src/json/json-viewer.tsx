@@ -184,7 +184,10 @@ const Entry = styled.li`
 `;
 
 const Toggle = styled.button`
-  display: inline;
+  display: inline-block;
+  /* WCAG 2.2 target size: at least 24 × 24 px. */
+  min-width: 24px;
+  min-height: 24px;
   margin: 0 0 0 calc(-1 * ${({ theme }) => theme.space(4)});
   padding: 0;
   border: 0;

@@ -243,6 +243,9 @@ const Header = styled.div`
 
 const Title = styled.h2`
   flex: 1;
+  /* A long unbroken word (an API key's description) wraps instead of pushing × out of view. */
+  min-width: 0;
+  overflow-wrap: anywhere;
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.lg};
   line-height: 1.35;

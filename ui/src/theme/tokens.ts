@@ -20,10 +20,18 @@ const shared = {
   'toast-offset-top': '16px',
 } as const;
 
+/**
+ * Text on the brand colour: white on a dark brand, black on a light one, worked out from the
+ * brand itself (its OKLCH lightness), so a host that sets only `--outsync-color-brand` keeps
+ * readable chips and buttons in both modes (issue 31: a partner's dark teal under the dark
+ * theme's dark ink read at 3:1). A host may still set `--outsync-color-brand-ink` itself.
+ */
+const brandInkFromBrand = 'oklch(from var(--os-color-brand) clamp(0, (0.66 - l) * 1000, 1) 0 0)';
+
 const light = {
   'color-brand': '#4f46e5',
   'color-brand-dark': '#3730a3',
-  'color-brand-ink': '#ffffff',
+  'color-brand-ink': brandInkFromBrand,
   'color-ink': '#111827',
   'color-ink-muted': '#4b5563',
   'color-surface': '#ffffff',
@@ -58,7 +66,7 @@ export type ColorToken = keyof typeof light;
 const dark: Record<ColorToken, string> = {
   'color-brand': '#818cf8',
   'color-brand-dark': '#a5b4fc',
-  'color-brand-ink': '#111827',
+  'color-brand-ink': brandInkFromBrand,
   'color-ink': '#f3f4f6',
   'color-ink-muted': '#9ca3af',
   'color-surface': '#1f2937',

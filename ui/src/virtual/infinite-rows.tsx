@@ -23,7 +23,11 @@ export interface InfiniteRowsProps {
   loadingText?: string;
   /** Shown when there are no rows and nothing is loading. */
   emptyText?: ReactNode;
-  /** The scroll viewport's height (a CSS length). */
+  /**
+   * The scroll viewport's height (a CSS length). By default it takes the screen's height below
+   * the host's sticky header (`--outsync-toast-offset-top`, which hosts set below it), so a
+   * list uses the page's height; with fewer rows it is as tall as they are.
+   */
   height?: string;
   /** The first estimate of a row's height in pixels, before it is measured. */
   estimateRowHeight?: number;
@@ -37,7 +41,6 @@ export interface InfiniteRowsProps {
 const infiniteDefaults = {
   loadMoreThreshold: 5,
   loadingText: 'Loading...',
-  height: '70vh',
   estimateRowHeight: 48,
   overscan: 6,
 } as const;
@@ -59,7 +62,7 @@ export function useInfiniteRows<Row>(
     loading = false,
     loadingText = infiniteDefaults.loadingText,
     emptyText,
-    height = infiniteDefaults.height,
+    height,
     estimateRowHeight = infiniteDefaults.estimateRowHeight,
     overscan = infiniteDefaults.overscan,
     initialRect,
@@ -141,7 +144,7 @@ function useLoadMoreNearEnd({
 interface InfiniteRowsFrameSettings {
   viewportRef: (viewport: HTMLDivElement | null) => void;
   statusText: ReactNode;
-  height: string;
+  height: string | undefined;
   className: string | undefined;
 }
 
@@ -184,8 +187,17 @@ const StatusText = styled.p`
   color: ${({ theme }) => theme.colors.inkMuted};
 `;
 
-const Viewport = styled.div<{ $height: string }>`
-  height: ${({ $height }) => $height};
+/**
+ * Without a height: as tall as its rows, at most the screen below the host's header less the
+ * room under the list (the page's and card's padding), so it never leaves the page empty below.
+ */
+const fillHeight = 'calc(100dvh - var(--outsync-toast-offset-top, 16px) - 5rem)';
+
+const Viewport = styled.div<{ $height: string | undefined }>`
+  ${({ $height }) => ($height ? `height: ${$height};` : `max-height: ${fillHeight};`)}
+  /* Contains absolutely positioned row content (visually hidden texts): positioned against the
+     page, the rows far down the list would make the page that long, empty below the list. */
+  position: relative;
   overflow: auto;
   overscroll-behavior: contain;
   border: 1px solid ${({ theme }) => theme.colors.border};

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { TableColumn } from '../data/table-parts';
 import { fakeLayout, scrollTo } from './virtual-test-layout';
 import { renderVirtual } from './virtual-test-render';
@@ -160,4 +160,39 @@ test('before the first page, a loading row; with no rows, the empty text', () =>
   const cell = within(screen.getByRole('table')).getByRole('cell');
   expect(cell.textContent).toBe('No payloads');
   expect(cell.getAttribute('colspan')).toBe('2');
+});
+
+test('by default the viewport takes the page height below the host header, and contains its rows', () => {
+  const { viewport } = renderLogs();
+  const style = getComputedStyle(viewport);
+  expect(style.height).toBe('');
+  expect(style.maxHeight).toBe('calc(100dvh - var(--outsync-toast-offset-top, 16px) - 5rem)');
+  // Visually hidden texts far down the list are positioned inside it, not against the page.
+  expect(style.position).toBe('relative');
+});
+
+test('a given height is kept', () => {
+  const { viewport } = renderLogs({ height: '360px' });
+  expect(getComputedStyle(viewport).height).toBe('360px');
+});
+
+test('folded columns open in a detail row inside the row group the virtualizer measures', () => {
+  jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function width(
+    this: HTMLElement,
+  ) {
+    return 500 * this.querySelectorAll('thead th:not([data-sizing="toggle"])').length;
+  });
+  renderLogs({
+    columns: [columns[0]!, { ...columns[1]!, sizing: 'token', priority: 1 }],
+  });
+  expect(
+    within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Details', 'ID']);
+  const toggle = screen.getAllByRole('button', { name: 'Details' })[0]!;
+  fireEvent.click(toggle);
+  const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+  expect(details?.textContent).toBe('Emaillead1@acme.test');
+  expect(details?.closest('tbody')?.getAttribute('data-index')).toBe('0');
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import styled from 'styled-components';
 import {
   BodyRow,
@@ -7,6 +7,7 @@ import {
   TableHead,
   type TableContentProps,
 } from '../data/table-parts';
+import { useExpandedRows, useFittingColumns } from '../data/use-fitting-columns';
 import { InfiniteRowsFrame, useInfiniteRows, type InfiniteRowsProps } from './infinite-rows';
 
 export interface VirtualTableProps<Row> extends TableContentProps<Row>, InfiniteRowsProps {
@@ -15,10 +16,12 @@ export interface VirtualTableProps<Row> extends TableContentProps<Row>, Infinite
 }
 
 /**
- * A real `<table>` that renders only the rows near the viewport. Spacer rows above and below
- * stand in for the others, so columns stay aligned and the table keeps its semantics;
- * `aria-rowcount` and `aria-rowindex` tell assistive technology where each row sits. Rows are
- * measured as they render, so wrapping cells of any height are fine.
+ * A real `<table>` that renders only the rows near the viewport. Spacers above and below stand
+ * in for the others, so columns stay aligned and the table keeps its semantics; `aria-rowcount`
+ * and `aria-rowindex` tell assistive technology where each row sits. Each row is a row group
+ * (with its details, when open), measured as it renders, so rows of any height are fine. Its
+ * columns fit as a Table's do (`sizing`, `priority`); by default its viewport takes the
+ * screen's height below the host's header, shorter when the rows are fewer.
  */
 export function VirtualTable<Row>({
   columns,
@@ -36,39 +39,72 @@ export function VirtualTable<Row>({
     getRowId,
     infinite,
   );
+  const { ref, overflowing, shown, folded, floors } = useFittingColumns<Row, HTMLDivElement>(
+    columns,
+    rows,
+    { keepWidths: true },
+  );
+  const { expanded, toggle } = useExpandedRows();
+  // One element is both the virtualizer's scroll element and the container the columns fit.
+  const { viewportRef } = frame;
+  const bothRefs = useCallback(
+    (node: HTMLDivElement | null) => {
+      viewportRef(node);
+      ref(node);
+    },
+    [viewportRef, ref],
+  );
   const lastVirtualRow = virtualRows.at(-1);
   const spaceAbove = virtualRows[0]?.start ?? 0;
   const spaceBelow = lastVirtualRow ? virtualizer.getTotalSize() - lastVirtualRow.end : 0;
   // The header row counts; -1 means the total is not known yet.
   const rowCount =
     totalCount !== undefined ? totalCount + 1 : infinite.hasMore ? -1 : rows.length + 1;
+  const colSpan = shown.length + (folded.length > 0 ? 1 : 0);
 
   return (
-    <InfiniteRowsFrame {...frame} aria-labelledby={captionId}>
-      <DataTable aria-rowcount={rowCount} aria-busy={busy} $minWidth={minWidth}>
+    <InfiniteRowsFrame {...frame} viewportRef={bothRefs} aria-labelledby={captionId}>
+      <DataTable
+        aria-rowcount={rowCount}
+        aria-busy={busy}
+        $minWidth={minWidth}
+        data-overflowing={overflowing || undefined}
+      >
         <TableHead
           captionId={captionId}
           caption={caption}
           captionHidden={captionHidden}
-          columns={columns}
+          columns={shown}
+          withDetails={folded.length > 0}
+          floors={floors}
           headerRowIndex={1}
           sticky
         />
-        <tbody>
-          {spaceAbove > 0 ? <SpacerRow height={spaceAbove} colSpan={columns.length} /> : null}
-          {virtualRows.map((virtualRow) => (
-            <BodyRow
+        {spaceAbove > 0 ? <Spacer height={spaceAbove} colSpan={colSpan} /> : null}
+        {virtualRows.map((virtualRow) => {
+          const row = rows[virtualRow.index]!;
+          const id = getRowId(row);
+          return (
+            <tbody
               key={virtualRow.key}
-              columns={columns}
-              row={rows[virtualRow.index]!}
               data-index={virtualRow.index}
               ref={virtualizer.measureElement}
-              aria-rowindex={virtualRow.index + 2}
-            />
-          ))}
-          {spaceBelow > 0 ? <SpacerRow height={spaceBelow} colSpan={columns.length} /> : null}
+            >
+              <BodyRow
+                columns={shown}
+                folded={folded}
+                row={row}
+                expanded={expanded.has(id)}
+                onToggle={() => toggle(id)}
+                aria-rowindex={virtualRow.index + 2}
+              />
+            </tbody>
+          );
+        })}
+        {spaceBelow > 0 ? <Spacer height={spaceBelow} colSpan={colSpan} /> : null}
+        <tbody>
           <MessageRows
-            colSpan={columns.length}
+            colSpan={colSpan}
             loadingText={loadingMessage}
             showEmpty={showEmpty}
             emptyText={infinite.emptyText}
@@ -80,11 +116,13 @@ export function VirtualTable<Row>({
 }
 
 /** Holds the place of the rows that are not rendered. */
-function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
+function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
   return (
-    <tr aria-hidden="true">
-      <SpacerCell colSpan={colSpan} style={{ height }} />
-    </tr>
+    <tbody aria-hidden="true">
+      <tr>
+        <SpacerCell colSpan={colSpan} style={{ height }} />
+      </tr>
+    </tbody>
   );
 }
 

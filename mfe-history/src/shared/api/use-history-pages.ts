@@ -1,5 +1,6 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { firstPage, nextPageAfter, type AnsweredPage } from './paging';
+import { isToldInPlace } from './use-filter-search';
 
 interface HistoryPagesOptions<Page extends AnsweredPage> {
   /** Holds the filters and the search's number: a new search is a new list from page 1. */
@@ -26,8 +27,9 @@ export function useHistoryPages<Page extends AnsweredPage & { totalItems?: numbe
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: firstPage,
     getNextPageParam: (lastPage) => nextPageAfter(lastPage, totalItems ?? lastPage.totalItems),
-    // A 401 goes to /unauthorized whatever this says (the host's client).
-    meta: errorToast ? { errorToast: {} } : undefined,
+    // A 401 goes to /unauthorized whatever this says (the host's client). Refused filters are
+    // told under their fields (useFilterSearch), not in a toast.
+    meta: errorToast ? { errorToast: { unless: isToldInPlace } } : undefined,
   });
   const pages = query.data?.pages ?? [];
   const rows = pages.flatMap((page) => page.data as Page['data']) as Page['data'];

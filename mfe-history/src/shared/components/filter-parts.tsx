@@ -1,6 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { TextField, type TextFieldProps } from '@outsync/ui/form';
+import type { FilterRefusal } from '../api/use-filter-search';
+import { historyTexts } from './history-texts';
 
 /**
  * A text filter: Enter runs the search (spec 02 §2.9–2.11). The placeholder, when the spec names
@@ -60,4 +62,23 @@ export const CellLines = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};
   align-items: flex-start;
+`;
+
+/**
+ * Says that a search the service refused was not run, the results being the previous search's;
+ * with the service's message when it named no filter shown (those have it under the field).
+ */
+export function RefusalNote({ refusal }: { refusal: FilterRefusal | null }) {
+  if (!refusal) return null;
+  return (
+    <Note role="alert">
+      {refusal.message ? `${refusal.message} ` : null}
+      {historyTexts.notSearched}
+    </Note>
+  );
+}
+
+const Note = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
 `;

@@ -51,7 +51,7 @@ export function HistoryTable<Row>({
   getRowId,
   list,
   count,
-  minWidth = '960px',
+  minWidth,
   emptyText = historyTexts.empty,
 }: {
   caption: string;
@@ -61,6 +61,7 @@ export function HistoryTable<Row>({
   list: ListState;
   /** Undefined shows no count line (the count failed). */
   count: CountState | undefined;
+  /** Not needed: the columns fold into detail rows instead (ui/README.md, "Tables: one sizing rule"). */
   minWidth?: string;
   /** What an answered list without rows says; "No results found." unless the screen has its own. */
   emptyText?: string;

@@ -11,6 +11,8 @@ export const historyTexts = {
   loadMoreFailed: 'The next results could not be loaded.',
   tryAgain: 'Try again',
   emptyCell: '-',
+  // Beyond the spec (issue 31, item 4): filters the service refused were not searched.
+  notSearched: 'Not searched: the results below are from the previous search.',
 } as const;
 
 /** A date and time in the viewer's locale and time zone. */

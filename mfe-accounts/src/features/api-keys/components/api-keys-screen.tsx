@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { currentUserAtom } from '@outsync/app-runtime';
 import { Page, Spinner } from '@outsync/ui';
+import { NoIntegrations } from '@outsync/app-runtime/profile-select';
 import { useUserIntegrations } from '../../../shared/api/get-user-integrations';
-import { MutedText, Sections } from '../../../shared/components/screen-parts';
+import { Sections } from '../../../shared/components/screen-parts';
 import { useApiKeys } from '../api/get-api-keys';
 import { AddApiKeyForm } from './add-api-key-form';
 import { ApiKeysTable } from './api-keys-table';
@@ -10,6 +11,8 @@ import { ApiKeysTable } from './api-keys-table';
 /** The screen's texts (spec 02 §2.4, §8). */
 export const apiKeysScreenTexts = {
   noIntegrations: "You don't have any integrations!",
+  // Beyond the spec (issue 31): after "connect your CRM first".
+  thenAdd: 'Then come back here to add the API keys of your platforms.',
   loadingIntegrations: 'Loading profiles',
   ownCaption: 'API Keys',
   allCaption: 'All API Keys',
@@ -33,7 +36,7 @@ export function ApiKeysScreen({ title }: { title: string }) {
         ) : integrations.data?.length ? (
           <AddApiKeyForm integrations={integrations.data} />
         ) : (
-          <MutedText>{apiKeysScreenTexts.noIntegrations}</MutedText>
+          <NoIntegrations then={apiKeysScreenTexts.thenAdd} />
         )}
         <ApiKeysTable
           caption={apiKeysScreenTexts.ownCaption}

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { API_KEY_MASK, platformDisplayName } from '@outsync/contracts';
 import type { ApiKey } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
-import { Chip, Table, type TableColumn } from '@outsync/ui/data';
+import { Chip, Table, Token, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import {
   CellBusyButton,
@@ -121,8 +121,11 @@ export function ApiKeysTable({
     toast.show({ severity: 'success', detail: t.deleted(deleted.description) });
   };
 
+  // Too narrow for all (ui/README.md, "Tables: one sizing rule"): the owner's profile, then the
+  // platform, then the id fold into each row's details; the key (shown on a click), its
+  // description, status and buttons stay.
   const columns: TableColumn<ApiKey>[] = [
-    idColumn(t.id),
+    { ...idColumn(t.id), sizing: 'fixed', priority: 1 },
     {
       id: 'apiKey',
       header: t.apiKey,
@@ -142,6 +145,7 @@ export function ApiKeysTable({
           </SecretToggle>
         );
       },
+      sizing: 'fixed',
       width: '200px',
     },
     {
@@ -150,28 +154,40 @@ export function ApiKeysTable({
       cell: (key) => (
         <CellLines>
           <span>{key.description}</span>
+          {/* "{id} - {list name}": the 24-digit id wraps rather than widen the column. */}
           {key.syncBlockList.map((sync) => (
-            <CellNote key={sync.id}>{t.sync(sync)}</CellNote>
+            <CellNote key={sync.id}>
+              <Token wrap>{t.sync(sync)}</Token>
+            </CellNote>
           ))}
         </CellLines>
       ),
+      minWidth: '9rem',
+      wrap: true,
     },
     {
       id: 'platform',
       header: t.platform,
       cell: (key) => <WholeWords>{platformDisplayName(key.platform)}</WholeWords>,
+      sizing: 'fixed',
       width: '110px',
+      priority: 2,
     },
     {
       id: 'profile',
       header: t.profile,
       cell: (key) => (
         <CellLines>
-          <span>{t.owner(key.userProfile)}</span>
-          {key.baseUrl ? <CellNote>{t.baseUrl(key.baseUrl)}</CellNote> : null}
+          <Token>{t.owner(key.userProfile)}</Token>
+          {key.baseUrl ? (
+            <CellNote>
+              <Token>{t.baseUrl(key.baseUrl)}</Token>
+            </CellNote>
+          ) : null}
         </CellLines>
       ),
-      width: '240px',
+      minWidth: '10rem',
+      priority: 3,
     },
     {
       id: 'status',
@@ -179,11 +195,12 @@ export function ApiKeysTable({
       cell: (key) => (
         <Chip label={key.isValid ? t.ok : t.invalid} tone={key.isValid ? 'success' : 'danger'} />
       ),
+      sizing: 'fixed',
       width: '90px',
     },
     {
       id: 'check',
-      width: '150px',
+      sizing: 'actions',
       header: t.check,
       cell: (key) => (
         <CellBusyButton
@@ -206,12 +223,13 @@ export function ApiKeysTable({
             {t.edit}
           </CellButton>
         ) : null,
+      sizing: 'actions',
     });
   }
   columns.push({
     id: 'leadCategories',
     header: t.leadCategories,
-    width: '120px',
+    sizing: 'actions',
     cell: (key) => (
       <CellButton $variant="secondary" onClick={() => setViewing(key)}>
         {t.view}
@@ -222,7 +240,7 @@ export function ApiKeysTable({
     columns.push({
       id: 'delete',
       header: t.delete,
-      width: '96px',
+      sizing: 'actions',
       cell: (key) =>
         manages(key) ? (
           <CellButton $variant="danger" onClick={() => setToDelete(key)}>
@@ -241,7 +259,6 @@ export function ApiKeysTable({
         getRowId={(key) => key.id}
         loading={loading}
         emptyText={t.empty}
-        minWidth={readOnly ? '1200px' : '1380px'}
       />
       <Suspense fallback={null}>
         {editing ? (

@@ -23,12 +23,21 @@ export const leadCategoriesTexts = {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+// Sized by ui/README.md, "Tables: one sizing rule": a category's id may be any platform's token.
 const columns: TableColumn<LeadCategory>[] = [
-  { id: 'id', header: leadCategoriesTexts.id, cell: (row) => row.id, rowHeader: true },
+  {
+    id: 'id',
+    header: leadCategoriesTexts.id,
+    cell: (row) => row.id,
+    rowHeader: true,
+    sizing: 'token',
+    width: '30%',
+  },
   {
     id: 'createdAt',
     header: leadCategoriesTexts.createdAt,
     cell: (row) => (row.created_at ? dateTime.format(new Date(row.created_at)) : '—'),
+    sizing: 'fixed',
     width: '200px',
   },
   { id: 'name', header: leadCategoriesTexts.name, cell: (row) => row.name },

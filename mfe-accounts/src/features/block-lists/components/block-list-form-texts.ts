@@ -14,6 +14,10 @@ import type {
 export const blockListFormTexts = {
   section: 'Add Block List',
   noIntegrations: "You don't have any integrations!",
+  // Beyond the spec (issue 31): after "connect your CRM first", and a profile without the flag.
+  thenAdd: 'Then come back here to add a block list from one of its lists.',
+  blockListsOff:
+    'Block Lists is not enabled for this profile: a block list started on it is saved but stays paused (PAUSED_PENDING_UPGRADE) until an admin turns on Block Lists for it, or the account moves to the paid plan.',
   loadingIntegrations: 'Loading profiles',
   account: (crmNames: string) => `${crmNames} Account:`,
   accountPlaceholder: 'Select an account',

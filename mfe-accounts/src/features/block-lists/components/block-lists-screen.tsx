@@ -3,8 +3,13 @@ import { crmDisplayNames, CrmKindSchema } from '@outsync/contracts';
 import { integrationLabel, type IntegrationItem } from '@outsync/contracts/accounts';
 import { Page, Spinner } from '@outsync/ui';
 import { Select } from '@outsync/ui/select';
+import {
+  IntegrationOption,
+  NoIntegrations,
+  ProfileFlagNote,
+} from '@outsync/app-runtime/profile-select';
 import { useUserIntegrations } from '../../../shared/api/get-user-integrations';
-import { MutedText, ScreenSection, Sections } from '../../../shared/components/screen-parts';
+import { ScreenSection, Sections } from '../../../shared/components/screen-parts';
 import { useBlockListSyncs } from '../api/get-block-list-syncs';
 import { blockListFormTexts as t } from './block-list-form-texts';
 import { BlockedListTable } from './blocked-list-table';
@@ -46,9 +51,13 @@ export function BlockListsScreen({ title }: { title: string }) {
               options={profiles}
               getOptionValue={(item) => item.user.id}
               getOptionLabel={integrationLabel}
+              renderOption={IntegrationOption}
               value={chosen}
               onChange={(item) => setProfileId(item?.user.id ?? null)}
             />
+            {chosen && !chosen.user.canBlockList ? (
+              <ProfileFlagNote>{t.blockListsOff}</ProfileFlagNote>
+            ) : null}
             {/* A new profile starts a new form. */}
             {chosen?.user.profile === 'HUBSPOT' ? (
               <HubspotBlockListForm key={chosen.user.id} userProfileId={chosen.user.id} />
@@ -58,7 +67,7 @@ export function BlockListsScreen({ title }: { title: string }) {
             ) : null}
           </ScreenSection>
         ) : (
-          <MutedText>{t.noIntegrations}</MutedText>
+          <NoIntegrations then={t.thenAdd} />
         )}
         <BlockedListTable syncs={syncs.data ?? []} loading={syncs.isPending} />
       </Sections>

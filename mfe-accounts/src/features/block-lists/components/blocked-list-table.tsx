@@ -13,7 +13,7 @@ import {
   type BlockListSyncDeleteResponse,
 } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
-import { Chip, Table, type ChipTone, type TableColumn } from '@outsync/ui/data';
+import { Chip, Table, Token, type ChipTone, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { EMPTY_CELL } from '../../../shared/components/profile-cells';
 import {
@@ -145,25 +145,32 @@ export function BlockedListTable({
     toast.show({ severity: 'success', detail: t.deleted(deleted) });
   };
 
+  // Fifteen columns fit no screen: the ones with the highest priority fold into each row's
+  // details first (ui/README.md, "Tables: one sizing rule"). The list, its status, Pause / Resume
+  // and Delete stay.
   const columns: TableColumn<BlockListSync>[] = [
     {
       id: 'listName',
       header: t.headers.listName,
       cell: (sync) => t.listName(sync),
       width: '180px',
+      minWidth: '8rem',
+      wrap: true,
     },
-    idColumn(t.headers.id),
+    { ...idColumn(t.headers.id), sizing: 'fixed', priority: 5 },
     {
       id: 'user',
       header: t.headers.user,
       cell: ({ user }) => (
         <CellLines>
-          <WholeWords>{user.email}</WholeWords>
+          <Token>{user.email}</Token>
           <CellNote>{t.accountId(user.accountId)}</CellNote>
           <CellNote>{t.hubId(user.organizationId)}</CellNote>
         </CellLines>
       ),
       width: '200px',
+      minWidth: '10rem',
+      priority: 7,
     },
     {
       id: 'apiKey',
@@ -174,69 +181,88 @@ export function BlockedListTable({
           <span>{apiKey.description}</span>
         </CellLines>
       ),
+      sizing: 'fixed',
       width: '150px',
+      priority: 8,
     },
     {
       id: 'client',
       header: t.headers.client,
       cell: ({ clientDetails }) => (clientDetails ? t.client(clientDetails) : EMPTY_CELL),
+      sizing: 'token',
       width: '160px',
+      priority: 12,
     },
     {
       id: 'type',
       header: t.headers.type,
       cell: (sync) => <TypeCell sync={sync} />,
+      sizing: 'fixed',
       width: '140px',
+      priority: 2,
     },
     {
       id: 'lastSyncedAt',
       header: t.headers.lastSyncedAt,
       cell: (sync) => dateTime(sync.lastFetchedAt),
+      sizing: 'fixed',
       width: '120px',
+      priority: 1,
     },
     {
       id: 'lastAttempt',
       header: t.headers.lastAttempt,
       cell: (sync) => dateTime(sync.lastAttemptedAt),
+      sizing: 'fixed',
       width: '120px',
+      priority: 6,
     },
     {
       id: 'lastError',
       header: t.headers.lastError,
       cell: (sync) => <CutError text={sync.lastError} />,
       width: '180px',
+      priority: 3,
     },
     {
       id: 'lastPlatformError',
       header: t.headers.lastPlatformError(platformNameOf(syncs)),
       cell: (sync) => <CutError text={sync.lastSmartleadError} />,
       width: '180px',
+      priority: 4,
     },
     {
       id: 'synced',
       header: t.headers.synced,
       cell: (sync) => count(sync.countItemsSynced),
       align: 'end',
+      sizing: 'fixed',
       width: '96px',
+      priority: 9,
     },
     {
       id: 'notSynced',
       header: t.headers.notSynced,
       cell: (sync) => count(sync.countItemsNotSynced),
       align: 'end',
+      sizing: 'fixed',
       width: '96px',
+      priority: 10,
     },
     {
       id: 'enable',
       header: t.headers.enable,
       cell: (sync) => (sync.isEnabled ? t.yes : t.no),
+      sizing: 'fixed',
       width: '80px',
+      priority: 11,
     },
     {
       id: 'status',
       header: t.headers.status,
       cell: (sync) => <StatusCell sync={sync} />,
       width: '190px',
+      minWidth: '10rem',
     },
     {
       id: 'pauseResume',
@@ -251,7 +277,7 @@ export function BlockedListTable({
             {sync.isEnabled ? t.pause : t.resume}
           </CellBusyButton>
         ) : null,
-      width: '150px',
+      sizing: 'actions',
     },
     {
       id: 'delete',
@@ -262,7 +288,7 @@ export function BlockedListTable({
             {t.delete}
           </CellButton>
         ) : null,
-      width: '96px',
+      sizing: 'actions',
     },
   ];
 
@@ -275,7 +301,6 @@ export function BlockedListTable({
         getRowId={(sync) => sync.id}
         loading={loading}
         emptyText={t.empty}
-        minWidth="2300px"
       />
       <ConfirmOnDemand
         open={toDelete !== null}

@@ -37,39 +37,52 @@ export function HubspotProfilesTable<Row extends { id: string }>({
   loading: boolean;
   onDelete?: (row: Row) => void;
 }) {
+  // Too narrow for all (ui/README.md, "Tables: one sizing rule"): the ids, then the hub domain,
+  // fold into each row's details; who the profile is, its flags and Delete stay.
   const columns: TableColumn<Row>[] = [
-    idColumn(profileColumnHeaders.id),
+    { ...idColumn(profileColumnHeaders.id), sizing: 'fixed' },
     {
       id: 'accountId',
       header: profileColumnHeaders.accountId,
       cell: (row) => getProfile(row).accountId,
+      sizing: 'token',
       width: '100px',
+      priority: 2,
     },
     {
       id: 'organizationId',
       header: profileColumnHeaders.organizationId,
       cell: (row) => getProfile(row).organizationId,
+      sizing: 'token',
       width: '130px',
+      priority: 3,
     },
     {
       id: 'account',
       header: profileColumnHeaders.account,
       cell: (row) => <WholeWords>{accountName(getProfile(row))}</WholeWords>,
+      minWidth: '8rem',
     },
     {
       id: 'email',
       header: profileColumnHeaders.email,
-      cell: (row) => <WholeWords>{getProfile(row).email}</WholeWords>,
+      cell: (row) => getProfile(row).email,
+      sizing: 'token',
+      minWidth: '11rem',
     },
     {
       id: 'hubDomain',
       header: profileColumnHeaders.hubDomain,
-      cell: (row) => <WholeWords>{getProfile(row).organizationDomain}</WholeWords>,
+      cell: (row) => getProfile(row).organizationDomain,
+      sizing: 'token',
+      minWidth: '9rem',
+      priority: 1,
     },
     {
       id: 'approved',
       header: profileColumnHeaders.approved,
       cell: (row) => <ApprovedFlags flags={getProfile(row)} />,
+      sizing: 'fixed',
       width: '180px',
     },
   ];
@@ -82,7 +95,7 @@ export function HubspotProfilesTable<Row extends { id: string }>({
           {deleteLabel}
         </CellButton>
       ),
-      width: '90px',
+      sizing: 'actions',
     });
   }
   return (
@@ -93,7 +106,6 @@ export function HubspotProfilesTable<Row extends { id: string }>({
       getRowId={(row) => row.id}
       loading={loading}
       emptyText={noProfilesText}
-      minWidth={onDelete ? '1060px' : '960px'}
     />
   );
 }

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import type { Partner } from '@outsync/contracts/accounts';
+import { Token } from '@outsync/ui/data';
 import { Disclosure } from '@outsync/ui/overlay';
-import { CellLines, WholeWords } from '../../../shared/components/screen-parts';
+import { CellLines } from '../../../shared/components/screen-parts';
 
 /** The cells' texts (issue 15; ours). */
 export const partnerCellTexts = {
@@ -15,7 +16,7 @@ export function OriginsCell({ partner }: { partner: Partner }) {
   return (
     <CellLines>
       {partner.allowedOrigins.map((origin) => (
-        <WholeWords key={origin}>{origin}</WholeWords>
+        <Token key={origin}>{origin}</Token>
       ))}
     </CellLines>
   );
@@ -34,7 +35,7 @@ export function CustomersCell({ partner }: { partner: Partner }) {
       <EmailList>
         {partner.customerEmails.map((email) => (
           <li key={email}>
-            <WholeWords>{email}</WholeWords>
+            <Token wrap>{email}</Token>
           </li>
         ))}
       </EmailList>

@@ -106,6 +106,8 @@ export function PartnersSection({
     rotate.reset();
   };
 
+  // Sized by ui/README.md, "Tables: one sizing rule"; too narrow for all, the creation date,
+  // then the key, fold into each row's details.
   const columns: TableColumn<Partner>[] = [
     {
       id: 'name',
@@ -113,25 +115,38 @@ export function PartnersSection({
       cell: (partner) => partner.name,
       rowHeader: true,
       width: '180px',
+      minWidth: '8rem',
+      wrap: true,
     },
     {
       id: 'allowedOrigins',
       header: t.allowedOrigins,
       cell: (partner) => <OriginsCell partner={partner} />,
       width: '230px',
+      minWidth: '9rem',
     },
     {
       id: 'customers',
       header: t.customers,
       cell: (partner) => <CustomersCell partner={partner} />,
       width: '240px',
+      minWidth: '9rem',
     },
-    { id: 'key', header: t.key, cell: (partner) => <KeyCell partner={partner} />, width: '130px' },
+    {
+      id: 'key',
+      header: t.key,
+      cell: (partner) => <KeyCell partner={partner} />,
+      sizing: 'fixed',
+      width: '130px',
+      priority: 2,
+    },
     {
       id: 'created',
       header: t.created,
       cell: (partner) => <CreatedCell partner={partner} />,
+      sizing: 'fixed',
       width: '110px',
+      priority: 1,
     },
     {
       id: 'actions',
@@ -150,6 +165,7 @@ export function PartnersSection({
         </RowActions>
       ),
       // Two lines of buttons: the name keeps its room.
+      sizing: 'actions',
       width: '200px',
     },
   ];
@@ -168,7 +184,6 @@ export function PartnersSection({
         getRowId={(partner) => partner.id}
         loading={partners.isPending}
         emptyText={t.empty}
-        minWidth="1090px"
       />
       {form ? (
         <PartnerFormDialog

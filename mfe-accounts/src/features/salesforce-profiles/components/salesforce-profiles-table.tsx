@@ -6,7 +6,6 @@ import {
   CellLines,
   CellNote,
   idColumn,
-  WholeWords,
 } from '../../../shared/components/screen-parts';
 
 /** The table's texts (spec 02 §2.3; the connection state and empty text are ours). */
@@ -40,14 +39,25 @@ export function SalesforceProfilesTable({
   onDelete: (profile: SalesforceProfile) => void;
 }) {
   const t = salesforceTableTexts;
+  // Too narrow for all (ui/README.md, "Tables: one sizing rule"): the consumer key folds into
+  // each row's details; the org's domain, Connect and Delete stay.
   const columns: TableColumn<SalesforceProfile>[] = [
-    idColumn(t.id),
+    { ...idColumn(t.id), sizing: 'fixed' },
     {
       id: 'domain',
       header: t.domain,
-      cell: (row) => <WholeWords>{row.user.settings.domain}</WholeWords>,
+      cell: (row) => row.user.settings.domain,
+      sizing: 'token',
+      minWidth: '10rem',
     },
-    { id: 'consumerKey', header: t.consumerKey, cell: (row) => row.user.settings.consumer_key },
+    {
+      id: 'consumerKey',
+      header: t.consumerKey,
+      cell: (row) => row.user.settings.consumer_key,
+      sizing: 'token',
+      minWidth: '8rem',
+      priority: 1,
+    },
     {
       id: 'connect',
       header: t.connect,
@@ -69,6 +79,7 @@ export function SalesforceProfilesTable({
           </CellNote>
         </CellLines>
       ),
+      sizing: 'fixed',
       width: '200px',
     },
     {
@@ -79,7 +90,7 @@ export function SalesforceProfilesTable({
           {t.delete}
         </CellButton>
       ),
-      width: '96px',
+      sizing: 'actions',
     },
   ];
   return (
@@ -90,7 +101,6 @@ export function SalesforceProfilesTable({
       getRowId={(row) => row.id}
       loading={loading}
       emptyText={t.empty}
-      minWidth="860px"
     />
   );
 }

@@ -5,13 +5,7 @@ import type { AdminUserRow } from '@outsync/contracts/accounts';
 import { Page } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ApprovedFlags, EMPTY_CELL } from '../../../shared/components/profile-cells';
-import {
-  CellButton,
-  idColumn,
-  MutedText,
-  Sections,
-  WholeWords,
-} from '../../../shared/components/screen-parts';
+import { CellButton, idColumn, MutedText, Sections } from '../../../shared/components/screen-parts';
 import { useAdminUsers } from '../api/get-admin-users';
 import { roleLabel } from './role-labels';
 
@@ -58,27 +52,55 @@ export function UsersScreen({
   const users = useAdminUsers({ enabled: staff });
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
 
+  // Too narrow for all (ui/README.md, "Tables: one sizing rule"): the ids, then the domain, fold
+  // into each row's details; who the user is, their role, flags and Update stay.
   const columns: TableColumn<AdminUserRow>[] = [
-    idColumn(t.id),
-    { id: 'accountId', header: t.accountId, cell: (row) => orDash(row.accountId), width: '110px' },
+    { ...idColumn(t.id), sizing: 'fixed' },
+    {
+      id: 'accountId',
+      header: t.accountId,
+      cell: (row) => orDash(row.accountId),
+      sizing: 'token',
+      width: '110px',
+      priority: 2,
+    },
     {
       id: 'organizationId',
       header: t.organizationId,
       cell: (row) => orDash(row.organizationId),
+      sizing: 'token',
       width: '140px',
+      priority: 3,
     },
-    { id: 'account', header: t.account, cell: (row) => <WholeWords>{row.userEmail}</WholeWords> },
-    { id: 'email', header: t.email, cell: (row) => <WholeWords>{row.email}</WholeWords> },
-    { id: 'role', header: t.role, cell: (row) => roleLabel(row.role), width: '100px' },
+    // An e-mail cut to a few letters says nothing: below 11rem, columns fold instead.
+    {
+      id: 'account',
+      header: t.account,
+      cell: (row) => row.userEmail,
+      sizing: 'token',
+      minWidth: '11rem',
+    },
+    { id: 'email', header: t.email, cell: (row) => row.email, sizing: 'token', minWidth: '11rem' },
+    {
+      id: 'role',
+      header: t.role,
+      cell: (row) => roleLabel(row.role),
+      sizing: 'fixed',
+      width: '6.5rem',
+    },
     {
       id: 'hubDomain',
       header: t.hubDomain,
-      cell: (row) => <WholeWords>{orDash(row.organizationDomain)}</WholeWords>,
+      cell: (row) => orDash(row.organizationDomain),
+      sizing: 'token',
+      minWidth: '9rem',
+      priority: 1,
     },
     {
       id: 'approved',
       header: t.approved,
       cell: (row) => <ApprovedFlags flags={row.profile === null ? null : row} />,
+      sizing: 'fixed',
       width: '190px',
     },
   ];
@@ -91,7 +113,7 @@ export function UsersScreen({
           {t.update}
         </CellButton>
       ),
-      width: '100px',
+      sizing: 'actions',
     });
   }
 
@@ -109,7 +131,6 @@ export function UsersScreen({
               getRowId={(row) => row.id}
               loading={users.isPending}
               emptyText={t.empty}
-              minWidth={isAdmin ? '1250px' : '1150px'}
             />
             {children}
           </>

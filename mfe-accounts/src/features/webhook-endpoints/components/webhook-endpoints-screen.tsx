@@ -66,14 +66,31 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
     toast.show({ severity: 'success', detail: say(updated.description) });
   };
 
+  // Sized by ui/README.md, "Tables: one sizing rule"; too narrow for all, the description folds
+  // into each row's details.
   const columns: TableColumn<UserAccount>[] = [
-    idColumn(t.id),
-    { id: 'url', header: t.url, cell: (row) => row.url, width: '40%' },
-    { id: 'description', header: t.description, cell: (row) => row.description },
+    { ...idColumn(t.id), sizing: 'fixed' },
+    {
+      id: 'url',
+      header: t.url,
+      cell: (row) => row.url,
+      sizing: 'token',
+      width: '35%',
+      minWidth: '14rem',
+    },
+    {
+      id: 'description',
+      header: t.description,
+      cell: (row) => row.description,
+      minWidth: '8rem',
+      wrap: true,
+      priority: 1,
+    },
     {
       id: 'signingSecret',
       header: t.signingSecret,
       cell: (row) => <SigningSecretCell endpointId={row.id} helpId={signatureHelpId} />,
+      sizing: 'fixed',
       width: '220px',
     },
     {
@@ -88,6 +105,7 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
           onChange={(event) => void toggleSyncAlerts(row, event.target.checked)}
         />
       ),
+      sizing: 'fixed',
       width: '112px',
     },
     {
@@ -99,7 +117,7 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
             {t.delete}
           </CellButton>
         ) : null,
-      width: '96px',
+      sizing: 'actions',
     },
   ];
 
@@ -120,7 +138,6 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
           getRowId={(row) => row.id}
           loading={endpoints.isPending}
           emptyText={t.empty}
-          minWidth="940px"
         />
         <MutedText id={signatureHelpId}>
           {t.signatureHelpStart} <SignatureHeader>{t.signatureHeader}</SignatureHeader>.{' '}

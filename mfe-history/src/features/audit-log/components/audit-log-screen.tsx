@@ -4,14 +4,20 @@ import type { Role } from '@outsync/contracts';
 import { auditActionLabels, type AuditActor, type AuditEntry } from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
-import { FilterBar, FilterTextField, ScreenStack } from '../../../shared/components/filter-parts';
+import { useFilterSearch } from '../../../shared/api/use-filter-search';
+import {
+  FilterBar,
+  FilterTextField,
+  RefusalNote,
+  ScreenStack,
+} from '../../../shared/components/filter-parts';
 import { HistoryTable, pageCountState } from '../../../shared/components/history-table';
 import { dateTime } from '../../../shared/components/history-texts';
 import {
   auditLogQuery,
   useAuditLog,
   type AuditLogFilterForm,
-  type AuditLogSearch,
+  type AuditLogFilterQuery,
 } from '../api/audit-log-queries';
 
 /** The screen's texts (issue 30, item 6; the spec has no audit log: ours). */
@@ -39,6 +45,9 @@ export const auditLogTexts = {
 
 const t = auditLogTexts;
 
+/** The filter whose refusal shows under the field. */
+const refusableFilters = ['email'];
+
 /** "ada@acme.test (admin)", "lee@shop.test via Acme Partners": who, as staff, through an embed. */
 function actorText(actor: AuditActor): string {
   const role = actor.role ? ` (${t.roles[actor.role]})` : '';
@@ -46,6 +55,8 @@ function actorText(actor: AuditActor): string {
   return `${actor.email}${role}${via}`;
 }
 
+// Sized by ui/README.md, "Tables: one sizing rule"; too narrow for all, the target folds into
+// each row's details.
 const columns: TableColumn<AuditEntry>[] = [
   // Wide enough for "11/29/2026, 10:17:31 AM" on two lines at most, never cut inside the year.
   {
@@ -53,12 +64,33 @@ const columns: TableColumn<AuditEntry>[] = [
     header: t.columns.time,
     cell: (row) => dateTime(row.at),
     rowHeader: true,
+    sizing: 'fixed',
     width: '8.5rem',
   },
-  { id: 'actor', header: t.columns.actor, cell: (row) => actorText(row.actor), width: '16rem' },
-  { id: 'account', header: t.columns.account, cell: (row) => row.account?.email ?? t.none },
+  {
+    id: 'actor',
+    header: t.columns.actor,
+    cell: (row) => actorText(row.actor),
+    width: '16rem',
+    minWidth: '10rem',
+  },
+  {
+    id: 'account',
+    header: t.columns.account,
+    cell: (row) => row.account?.email ?? t.none,
+    sizing: 'token',
+    minWidth: '11rem',
+  },
   { id: 'action', header: t.columns.action, cell: (row) => auditActionLabels[row.action] },
-  { id: 'target', header: t.columns.target, cell: (row) => row.target ?? t.none },
+  {
+    id: 'target',
+    header: t.columns.target,
+    cell: (row) => row.target ?? t.none,
+    // Wide enough for an e-mail's parts: only a longer one (an id) breaks inside.
+    minWidth: '12rem',
+    wrap: true,
+    priority: 1,
+  },
 ];
 
 /**
@@ -67,10 +99,10 @@ const columns: TableColumn<AuditEntry>[] = [
  */
 export function AuditLogScreen() {
   const [form, setForm] = useState<AuditLogFilterForm>({ email: '' });
-  const [search, setSearch] = useState<AuditLogSearch>({ filters: {}, run: 0 });
-  const list = useAuditLog(search);
-  const runSearch = () =>
-    setSearch((previous) => ({ filters: auditLogQuery(form), run: previous.run + 1 }));
+  // A refused search keeps the previous results; the message stands under Email (issue 31).
+  const filterSearch = useFilterSearch<AuditLogFilterQuery>({}, refusableFilters);
+  const list = useAuditLog(filterSearch.search, filterSearch.guard);
+  const runSearch = () => filterSearch.run(auditLogQuery(form));
 
   return (
     <Page title={t.title}>
@@ -82,10 +114,12 @@ export function AuditLogScreen() {
             placeholder={t.emailPlaceholder}
             type="email"
             value={form.email}
+            error={filterSearch.refusedField('email')}
             onValueChange={(email) => setForm({ email })}
             onSearch={runSearch}
           />
         </FilterBar>
+        <RefusalNote refusal={filterSearch.refusal} />
         <HistoryTable
           caption={t.caption}
           columns={columns}

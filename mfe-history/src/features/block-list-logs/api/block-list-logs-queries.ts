@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BlockListLogsPage } from '@outsync/contracts/history';
 import { useHistoryApi } from '../../../shared/api/history-api';
 import { useHistoryPages } from '../../../shared/api/use-history-pages';
+import type { FilterSearch } from '../../../shared/api/use-filter-search';
 
 /** What the filters hold (spec 02 §2.10). */
 export interface BlockListLogFilterForm {
@@ -23,18 +24,21 @@ export function blockListLogQuery(form: BlockListLogFilterForm): BlockListLogFil
   };
 }
 
-export interface BlockListLogSearch {
-  filters: BlockListLogFilterQuery;
-  run: number;
-}
+export type BlockListLogSearch = FilterSearch<BlockListLogFilterQuery>;
 
-/** GET /api/admin/dashboard/smartlead/blocked-lists/history, page after page. */
-export function useBlockListLogs(search: BlockListLogSearch) {
+/**
+ * GET /api/admin/dashboard/smartlead/blocked-lists/history, page after page; each call through
+ * the screen's `guard` (useFilterSearch), which is told of a refusal.
+ */
+export function useBlockListLogs(
+  search: BlockListLogSearch,
+  guard: <T>(search: BlockListLogSearch, call: Promise<T>) => Promise<T> = (_, call) => call,
+) {
   const client = useHistoryApi();
   return useHistoryPages<BlockListLogsPage>({
     queryKey: ['history', 'block-list-logs', 'list', search],
     fetchPage: (page, signal) =>
-      client.blockListLogs({ query: { ...search.filters, page } }, { signal }),
+      guard(search, client.blockListLogs({ query: { ...search.filters, page } }, { signal })),
     // "Most failed calls: the server's message" (spec 02 §8).
     errorToast: true,
   });

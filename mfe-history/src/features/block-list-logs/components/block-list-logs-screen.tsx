@@ -3,7 +3,13 @@ import type { BlockListLog, BlockListSyncOption } from '@outsync/contracts/histo
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { Select } from '@outsync/ui/select';
-import { FilterBar, FilterTextField, ScreenStack } from '../../../shared/components/filter-parts';
+import { useFilterSearch } from '../../../shared/api/use-filter-search';
+import {
+  FilterBar,
+  FilterTextField,
+  RefusalNote,
+  ScreenStack,
+} from '../../../shared/components/filter-parts';
 import { HistoryTable, pageCountState } from '../../../shared/components/history-table';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
 import {
@@ -11,7 +17,7 @@ import {
   useBlockListLogs,
   useBlockListOptions,
   type BlockListLogFilterForm,
-  type BlockListLogSearch,
+  type BlockListLogFilterQuery,
 } from '../api/block-list-logs-queries';
 
 /** The screen's texts (spec 02 §2.10; the spec gives the screen no title: ours). */
@@ -37,24 +43,61 @@ export const blockListLogsTexts = {
 
 const t = blockListLogsTexts;
 
+/** The filters whose refusal shows under the field (query keys). */
+const refusableFilters = ['email', 'block-list-id'];
+
 const optionLabel = (option: BlockListSyncOption) =>
   `${option.listIdILS ?? option.listId}: ${option.listName}`;
 
+// Sized by ui/README.md, "Tables: one sizing rule"; too narrow for all, the error response
+// folds into each row's details.
 const columns: TableColumn<BlockListLog>[] = [
-  { id: 'id', header: t.columns.id, cell: (row) => row.id, rowHeader: true, width: '9rem' },
+  {
+    id: 'id',
+    header: t.columns.id,
+    cell: (row) => row.id,
+    rowHeader: true,
+    sizing: 'token',
+    wrap: true,
+    width: '8.5rem',
+    minWidth: '8.5rem',
+  },
   { id: 'name', header: t.columns.name, cell: (row) => row.syncBlockList.listName },
-  { id: 'type', header: t.columns.type, cell: (row) => row.syncBlockList.blockType },
-  { id: 'emails', header: t.columns.emails, cell: (row) => row.entityDetails, width: '24rem' },
-  { id: 'syncedAt', header: t.columns.syncedAt, cell: (row) => dateTime(row.syncedAt) },
+  {
+    id: 'type',
+    header: t.columns.type,
+    cell: (row) => row.syncBlockList.blockType,
+    sizing: 'fixed',
+    width: '6.5rem',
+  },
+  {
+    id: 'emails',
+    header: t.columns.emails,
+    cell: (row) => row.entityDetails,
+    width: '24rem',
+    minWidth: '12rem',
+  },
+  {
+    id: 'syncedAt',
+    header: t.columns.syncedAt,
+    cell: (row) => dateTime(row.syncedAt),
+    sizing: 'fixed',
+    width: '7.5rem',
+  },
   {
     id: 'errorResponse',
     header: t.columns.errorResponse,
     cell: (row) => row.lastError ?? historyTexts.emptyCell,
+    minWidth: '8rem',
+    wrap: true,
+    priority: 1,
   },
   {
     id: 'enabled',
     header: t.columns.enabled,
     cell: (row) => (row.syncBlockList.isEnabled ? t.yes : t.no),
+    sizing: 'fixed',
+    width: '5.5rem',
   },
 ];
 
@@ -64,11 +107,11 @@ const columns: TableColumn<BlockListLog>[] = [
  */
 export function BlockListLogsScreen() {
   const [form, setForm] = useState<BlockListLogFilterForm>({ email: '', blockListId: null });
-  const [search, setSearch] = useState<BlockListLogSearch>({ filters: {}, run: 0 });
+  // A refused search keeps the previous results; the message stands under the filter (issue 31).
+  const filterSearch = useFilterSearch<BlockListLogFilterQuery>({}, refusableFilters);
   const options = useBlockListOptions();
-  const list = useBlockListLogs(search);
-  const runSearch = (next: BlockListLogFilterForm) =>
-    setSearch((previous) => ({ filters: blockListLogQuery(next), run: previous.run + 1 }));
+  const list = useBlockListLogs(filterSearch.search, filterSearch.guard);
+  const runSearch = (next: BlockListLogFilterForm) => filterSearch.run(blockListLogQuery(next));
   const chosen = options.data?.find((option) => option.id === form.blockListId) ?? null;
 
   return (
@@ -79,6 +122,7 @@ export function BlockListLogsScreen() {
             label={t.email}
             type="email"
             value={form.email}
+            error={filterSearch.refusedField('email')}
             onValueChange={(email) => setForm((current) => ({ ...current, email }))}
             onSearch={() => runSearch(form)}
           />
@@ -92,6 +136,7 @@ export function BlockListLogsScreen() {
             value={chosen}
             clearable
             clearLabel={t.clearBlockList}
+            error={filterSearch.refusedField('block-list-id')}
             onChange={(option) => {
               const next = { ...form, blockListId: option?.id ?? null };
               setForm(next);
@@ -99,6 +144,7 @@ export function BlockListLogsScreen() {
             }}
           />
         </FilterBar>
+        <RefusalNote refusal={filterSearch.refusal} />
         <HistoryTable
           caption={t.caption}
           columns={columns}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CategoryBaseFiltersPage } from '@outsync/contracts/history';
 import { useHistoryApi } from '../../../shared/api/history-api';
 import { useHistoryPages } from '../../../shared/api/use-history-pages';
+import type { FilterSearch } from '../../../shared/api/use-filter-search';
 
 /** What the filters hold (spec 02 §2.11). */
 export interface CategoryBaseFilterForm {
@@ -46,18 +47,21 @@ export function categoryBaseFilterQuery(form: CategoryBaseFilterForm): CategoryB
   ) as CategoryBaseFilterQuery;
 }
 
-export interface CategoryBaseFilterSearch {
-  filters: CategoryBaseFilterQuery;
-  run: number;
-}
+export type CategoryBaseFilterSearch = FilterSearch<CategoryBaseFilterQuery>;
 
-/** GET /api/admin/category-base-filters, page after page; the total is `totalItems`. */
-export function useCategoryBaseFilterLogs(search: CategoryBaseFilterSearch) {
+/**
+ * GET /api/admin/category-base-filters, page after page; the total is `totalItems`. Each call
+ * goes through the screen's `guard` (useFilterSearch), which is told of a refusal.
+ */
+export function useCategoryBaseFilterLogs(
+  search: CategoryBaseFilterSearch,
+  guard: <T>(search: CategoryBaseFilterSearch, call: Promise<T>) => Promise<T> = (_, call) => call,
+) {
   const client = useHistoryApi();
   return useHistoryPages<CategoryBaseFiltersPage>({
     queryKey: ['history', 'category-base-filters', 'list', search],
     fetchPage: (page, signal) =>
-      client.categoryBaseFilters({ query: { ...search.filters, page } }, { signal }),
+      guard(search, client.categoryBaseFilters({ query: { ...search.filters, page } }, { signal })),
     errorToast: true,
   });
 }

@@ -3,10 +3,12 @@ import type { CategoryBaseFilterRecord } from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { Select } from '@outsync/ui/select';
+import { useFilterSearch } from '../../../shared/api/use-filter-search';
 import {
   CellLines,
   FilterBar,
   FilterTextField,
+  RefusalNote,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
 import { HistoryTable, pageCountState } from '../../../shared/components/history-table';
@@ -18,7 +20,7 @@ import {
   useCategoryBaseFilterLogs,
   useCategoryBaseFilterTypes,
   type CategoryBaseFilterForm,
-  type CategoryBaseFilterSearch,
+  type CategoryBaseFilterQuery,
 } from '../api/category-base-filter-queries';
 
 /** The screen's texts (spec 02 §2.11). */
@@ -47,6 +49,9 @@ export const categoryBaseFilterTexts = {
 } as const;
 
 const t = categoryBaseFilterTexts;
+
+/** The filters whose refusal shows under the field (query keys, as the form's names). */
+const refusableFilters = ['campaignId', 'leadId', 'webhookId', 'webhookUrl', 'eventType'];
 const orDash = (value: string | null) => value || historyTexts.emptyCell;
 
 /**
@@ -55,28 +60,67 @@ const orDash = (value: string | null) => value || historyTexts.emptyCell;
  */
 export function CategoryBaseFilterScreen() {
   const [form, setForm] = useState<CategoryBaseFilterForm>(emptyCategoryBaseFilterForm);
-  const [search, setSearch] = useState<CategoryBaseFilterSearch>({ filters: {}, run: 0 });
+  // A refused search keeps the previous results; the message stands under the filter (issue 31).
+  const filterSearch = useFilterSearch<CategoryBaseFilterQuery>({}, refusableFilters);
   const [openRecord, setOpenRecord] = useState<CategoryBaseFilterRecord | null>(null);
   const types = useCategoryBaseFilterTypes();
-  const list = useCategoryBaseFilterLogs(search);
+  const list = useCategoryBaseFilterLogs(filterSearch.search, filterSearch.guard);
 
   const runSearch = (next: CategoryBaseFilterForm = form) =>
-    setSearch((previous) => ({ filters: categoryBaseFilterQuery(next), run: previous.run + 1 }));
+    filterSearch.run(categoryBaseFilterQuery(next));
   const textField = (name: 'campaignId' | 'leadId' | 'webhookId' | 'webhookUrl') => ({
     value: form[name],
+    error: filterSearch.refusedField(name),
     onValueChange: (value: string) => setForm((current) => ({ ...current, [name]: value })),
     onSearch: () => runSearch(),
   });
 
+  // Sized by ui/README.md, "Tables: one sizing rule". Too narrow for all, the webhook URL, the
+  // ids and the categories fold into each row's details, the highest priority first; the
+  // event, payload, Created and Sent At stay.
   const columns: TableColumn<CategoryBaseFilterRecord>[] = [
-    { id: 'id', header: t.columns.id, cell: (row) => row.id, rowHeader: true, width: '9rem' },
-    { id: 'webhookUrl', header: t.columns.webhookUrl, cell: (row) => row.webhook_url },
-    // Event types are unbreakable words (LEAD_UNSUBSCRIBED): wide enough not to split.
-    { id: 'event', header: t.columns.event, cell: (row) => row.webhook_event, width: '14rem' },
-    { id: 'campaignId', header: t.columns.campaignId, cell: (row) => orDash(row.campaign_id) },
-    { id: 'leadId', header: t.columns.leadId, cell: (row) => orDash(row.lead_id) },
+    {
+      id: 'id',
+      header: t.columns.id,
+      cell: (row) => row.id,
+      rowHeader: true,
+      sizing: 'token',
+      wrap: true,
+      width: '8.5rem',
+      minWidth: '8.5rem',
+    },
+    {
+      id: 'webhookUrl',
+      header: t.columns.webhookUrl,
+      cell: (row) => row.webhook_url,
+      sizing: 'token',
+      priority: 5,
+    },
+    // Event types are unbreakable words (LEAD_UNSUBSCRIBED): the column is as wide as the longest.
+    {
+      id: 'event',
+      header: t.columns.event,
+      cell: (row) => row.webhook_event,
+      width: '12rem',
+      minWidth: '8rem',
+    },
+    {
+      id: 'campaignId',
+      header: t.columns.campaignId,
+      cell: (row) => orDash(row.campaign_id),
+      sizing: 'token',
+      priority: 4,
+    },
+    {
+      id: 'leadId',
+      header: t.columns.leadId,
+      cell: (row) => orDash(row.lead_id),
+      sizing: 'token',
+      priority: 3,
+    },
     {
       id: 'categories',
+      priority: 2,
       header: t.columns.categories,
       cell: (row) =>
         row.smartlead_base_categories.length > 0 ? (
@@ -93,6 +137,7 @@ export function CategoryBaseFilterScreen() {
       id: 'currentCategory',
       header: t.columns.currentCategory,
       cell: (row) => orDash(row.category_name),
+      priority: 1,
     },
     {
       id: 'payload',
@@ -110,10 +155,23 @@ export function CategoryBaseFilterScreen() {
         />
       ),
       width: '16rem',
+      minWidth: '13rem',
     },
-    { id: 'created', header: t.columns.created, cell: (row) => dateTime(row.created_at) },
+    {
+      id: 'created',
+      header: t.columns.created,
+      cell: (row) => dateTime(row.created_at),
+      sizing: 'fixed',
+      width: '7.5rem',
+    },
     // "-" when empty (spec 02 §2.11).
-    { id: 'sentAt', header: t.columns.sentAt, cell: (row) => dateTime(row.sent_at) },
+    {
+      id: 'sentAt',
+      header: t.columns.sentAt,
+      cell: (row) => dateTime(row.sent_at),
+      sizing: 'fixed',
+      width: '7.5rem',
+    },
   ];
 
   return (
@@ -134,6 +192,7 @@ export function CategoryBaseFilterScreen() {
             value={form.eventType}
             clearable
             clearLabel={t.clearEventType}
+            error={filterSearch.refusedField('eventType')}
             onChange={(eventType) => {
               const next = { ...form, eventType };
               setForm(next);
@@ -141,6 +200,7 @@ export function CategoryBaseFilterScreen() {
             }}
           />
         </FilterBar>
+        <RefusalNote refusal={filterSearch.refusal} />
         <HistoryTable
           caption={t.caption}
           columns={columns}
@@ -148,7 +208,6 @@ export function CategoryBaseFilterScreen() {
           getRowId={(row) => row.id}
           list={list}
           count={pageCountState(list)}
-          minWidth="1400px"
         />
       </ScreenStack>
       {openRecord ? (

@@ -2,13 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WebhookLogsPage } from '@outsync/contracts/history';
 import { useHistoryApi } from '../../../shared/api/history-api';
 import { useHistoryPages } from '../../../shared/api/use-history-pages';
+import type { FilterSearch } from '../../../shared/api/use-filter-search';
 import type { WebhookLogFilterQuery } from './webhook-log-filters';
 
 /** One search: the filters as sent and its number (searching again starts a fresh list). */
-export interface WebhookLogSearch {
-  filters: WebhookLogFilterQuery;
-  run: number;
-}
+export type WebhookLogSearch = FilterSearch<WebhookLogFilterQuery>;
+
+/** Tells the screen's search what the service said of a call made for it (useFilterSearch). */
+export type SearchGuard = <T>(search: WebhookLogSearch, call: Promise<T>) => Promise<T>;
+const unguarded: SearchGuard = (_search, call) => call;
 
 export const webhookLogKeys = {
   all: ['history', 'webhook-logs'] as const,
@@ -27,21 +29,26 @@ export const webhookLogKeys = {
  * GET /api/admin/webhook-logs/count. A failure shows nothing (spec 02 §8 "Webhook log load
  * fails"); a 401 goes to /unauthorized (the host's client).
  */
-export function useWebhookLogsCount(search: WebhookLogSearch) {
+export function useWebhookLogsCount(search: WebhookLogSearch, guard = unguarded) {
   const client = useHistoryApi();
   return useQuery({
     queryKey: webhookLogKeys.count(search),
-    queryFn: ({ signal }) => client.webhookLogsCount({ query: search.filters }, { signal }),
+    queryFn: ({ signal }) =>
+      guard(search, client.webhookLogsCount({ query: search.filters }, { signal })),
   });
 }
 
 /** GET /api/admin/webhook-logs, page after page; the total is the count call's. */
-export function useWebhookLogs(search: WebhookLogSearch, totalItems: number | undefined) {
+export function useWebhookLogs(
+  search: WebhookLogSearch,
+  totalItems: number | undefined,
+  guard = unguarded,
+) {
   const client = useHistoryApi();
   return useHistoryPages<WebhookLogsPage>({
     queryKey: webhookLogKeys.list(search),
     fetchPage: (page, signal) =>
-      client.webhookLogs({ query: { ...search.filters, page } }, { signal }),
+      guard(search, client.webhookLogs({ query: { ...search.filters, page } }, { signal })),
     totalItems,
     errorToast: false,
   });
@@ -65,13 +72,16 @@ export function viewerUtcOffsetMinutes(): number {
 }
 
 /** GET /api/admin/webhook-logs/daily under the active filters (the chart). */
-export function useWebhookLogsDaily(search: WebhookLogSearch) {
+export function useWebhookLogsDaily(search: WebhookLogSearch, guard = unguarded) {
   const client = useHistoryApi();
   const utcOffsetMinutes = viewerUtcOffsetMinutes();
   return useQuery({
     queryKey: webhookLogKeys.daily(search, utcOffsetMinutes),
     queryFn: ({ signal }) =>
-      client.webhookLogsDaily({ query: { ...search.filters, utcOffsetMinutes } }, { signal }),
+      guard(
+        search,
+        client.webhookLogsDaily({ query: { ...search.filters, utcOffsetMinutes } }, { signal }),
+      ),
   });
 }
 

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { WebhookLog } from '@outsync/contracts/history';
+import { Token } from '@outsync/ui/data';
 import { BusyButton } from '@outsync/ui/form';
 import { Disclosure } from '@outsync/ui/overlay';
 import { CellLines, Muted } from '../../../shared/components/filter-parts';
@@ -25,9 +26,9 @@ export const statusWords = (status: string) => status.replace(/_/g, ' ');
 export function UserCell({ row }: { row: WebhookLog }) {
   return (
     <CellLines>
-      <span>{row.user.email}</span>
-      <Muted>{t.hubId(row.user.organizationId)}</Muted>
-      <Muted>{t.webhookId(row.webhookId)}</Muted>
+      <Token>{row.user.email}</Token>
+      <Muted as={Token}>{t.hubId(row.user.organizationId)}</Muted>
+      <Muted as={Token}>{t.webhookId(row.webhookId)}</Muted>
     </CellLines>
   );
 }

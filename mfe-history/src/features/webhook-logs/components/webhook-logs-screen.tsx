@@ -7,7 +7,13 @@ import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { Select } from '@outsync/ui/select';
 import styled from 'styled-components';
-import { FilterBar, FilterTextField, ScreenStack } from '../../../shared/components/filter-parts';
+import { useFilterSearch } from '../../../shared/api/use-filter-search';
+import {
+  FilterBar,
+  FilterTextField,
+  RefusalNote,
+  ScreenStack,
+} from '../../../shared/components/filter-parts';
 import { HistoryTable, type CountState } from '../../../shared/components/history-table';
 import { dateTime } from '../../../shared/components/history-texts';
 import { PayloadCell, PayloadDialog } from '../../../shared/components/payload-parts';
@@ -25,7 +31,6 @@ import {
   useWebhookLogsCount,
   useWebhookLogsDaily,
   useWebhookLogTypes,
-  type WebhookLogSearch,
 } from '../api/webhook-logs-queries';
 import { DailyChart } from './daily-chart';
 import { LogActions } from './log-actions';
@@ -95,20 +100,17 @@ export function WebhookLogsScreen() {
     return wanted ? { ...range, status: wanted.value } : range;
   });
   const [form, setForm] = useState<WebhookLogFilterForm>(initial);
-  const [search, setSearch] = useState<WebhookLogSearch>(() => ({
-    filters: webhookLogQuery(initial, { staff }),
-    run: 0,
-  }));
+  // A search the service refuses (a 400) leaves the previous results and says why under the
+  // filter it names (issue 31, item 4).
+  const filterSearch = useFilterSearch(webhookLogQuery(initial, { staff }), refusableFilters);
+  const { search, guard, refusedField } = filterSearch;
   const [openPayload, setOpenPayload] = useState<string | null>(null);
 
   const rangeReversed = isReceivedRangeReversed(form);
   const runSearch = (next: WebhookLogFilterForm = form) => {
     // An empty range is not searched: Received to says why, and the list stays as it was.
     if (isReceivedRangeReversed(next)) return;
-    setSearch((previous) => ({
-      filters: webhookLogQuery(next, { staff }),
-      run: previous.run + 1,
-    }));
+    filterSearch.run(webhookLogQuery(next, { staff }));
   };
   /** A select's change: keep it and search with it at once. */
   const choose = (change: Partial<WebhookLogFilterForm>) => {
@@ -121,6 +123,7 @@ export function WebhookLogsScreen() {
       'email' | 'userEmail' | 'webhookId' | 'webhookUrl' | 'hubId' | 'receivedFrom' | 'receivedTo',
   ) => ({
     value: form[name],
+    error: refusedField(name),
     onValueChange: (value: string) => setForm((current) => ({ ...current, [name]: value })),
     onSearch: () => runSearch(),
   });
@@ -139,9 +142,9 @@ export function WebhookLogsScreen() {
   });
 
   const types = useWebhookLogTypes();
-  const count = useWebhookLogsCount(search);
-  const list = useWebhookLogs(search, count.data?.totalItems);
-  const daily = useWebhookLogsDaily(search);
+  const count = useWebhookLogsCount(search, guard);
+  const list = useWebhookLogs(search, count.data?.totalItems, guard);
+  const daily = useWebhookLogsDaily(search, guard);
 
   const countState: CountState | undefined = count.isPending
     ? { counting: true }
@@ -149,10 +152,35 @@ export function WebhookLogsScreen() {
       ? { counting: false, count: count.data.totalItems, capped: count.data.capped }
       : undefined;
 
+  // Sized by ui/README.md, "Tables: one sizing rule". Too narrow for all, the webhook URL, then
+  // the error response, then the user, fold into each row's details; the payload, status and
+  // time stay.
   const columns: TableColumn<WebhookLog>[] = [
-    { id: 'id', header: t.columns.id, cell: (row) => row.id, rowHeader: true, width: '9rem' },
-    { id: 'user', header: t.columns.user, cell: (row) => <UserCell row={row} /> },
-    { id: 'webhookUrl', header: t.columns.webhookUrl, cell: (row) => row.webhookUrl },
+    {
+      id: 'id',
+      header: t.columns.id,
+      cell: (row) => row.id,
+      rowHeader: true,
+      sizing: 'token',
+      wrap: true,
+      width: '8.5rem',
+      minWidth: '8.5rem',
+    },
+    {
+      id: 'user',
+      header: t.columns.user,
+      cell: (row) => <UserCell row={row} />,
+      minWidth: '11rem',
+      priority: 1,
+    },
+    {
+      id: 'webhookUrl',
+      header: t.columns.webhookUrl,
+      cell: (row) => row.webhookUrl,
+      sizing: 'token',
+      minWidth: '8rem',
+      priority: 3,
+    },
     {
       id: 'payload',
       header: t.columns.payload,
@@ -169,20 +197,31 @@ export function WebhookLogsScreen() {
         />
       ),
       width: '18rem',
+      minWidth: '13rem',
     },
     // Wide enough for "Attempts (n)" and Retry not to break mid-word beside a long error.
     {
       id: 'status',
       header: t.columns.status,
       cell: (row) => <StatusCell row={row} />,
+      sizing: 'fixed',
       width: '10rem',
     },
     {
       id: 'errorResponse',
       header: t.columns.errorResponse,
       cell: (row) => <ErrorResponseCell row={row} />,
+      minWidth: '8rem',
+      wrap: true,
+      priority: 2,
     },
-    { id: 'created', header: t.columns.created, cell: (row) => dateTime(row.createdAt) },
+    {
+      id: 'created',
+      header: t.columns.created,
+      cell: (row) => dateTime(row.createdAt),
+      sizing: 'fixed',
+      width: '7.5rem',
+    },
   ];
 
   return (
@@ -232,12 +271,13 @@ export function WebhookLogsScreen() {
           <RangeRow>
             <FilterTextField label={t.receivedFrom} {...rangeField('receivedFrom')} />
             <FilterTextField
-              label={t.receivedTo}
-              error={rangeReversed ? t.receivedOrder : undefined}
               {...rangeField('receivedTo')}
+              label={t.receivedTo}
+              error={rangeReversed ? t.receivedOrder : refusedField('receivedTo')}
             />
           </RangeRow>
         </FilterBar>
+        <RefusalNote refusal={filterSearch.refusal} />
         <LogActions filters={search.filters} />
         {daily.isPending ? (
           <LoadingMessageText text="Loading..." />
@@ -251,7 +291,6 @@ export function WebhookLogsScreen() {
           getRowId={(row) => row.id}
           list={list}
           count={countState}
-          minWidth="1100px"
         />
       </ScreenStack>
       {openPayload ? (
@@ -260,6 +299,17 @@ export function WebhookLogsScreen() {
     </Page>
   );
 }
+
+/** The filters whose refusal shows under the field (query keys, as the form's names). */
+const refusableFilters = [
+  'email',
+  'userEmail',
+  'webhookId',
+  'webhookUrl',
+  'hubId',
+  'receivedFrom',
+  'receivedTo',
+] as const;
 
 /** The time range on a row of its own, its two fields in the bar's columns (the same grid). */
 const RangeRow = styled(FilterBar)`

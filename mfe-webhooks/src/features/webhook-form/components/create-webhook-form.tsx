@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useAtomValue } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
 import { productNameAtom } from '@outsync/app-runtime';
+import { ProfileFlagNote } from '@outsync/app-runtime/profile-select';
 import { webhookDefaultsByCrm } from '@outsync/contracts';
 import type { CrmOwner, IntegrationItem } from '@outsync/contracts/accounts';
 import {
@@ -34,6 +35,11 @@ export const createWebhookFormTexts = {
   webhookUrl: 'Webhook URL',
   submit: 'Create Webhook',
   created: 'Created webhook',
+  // Beyond the spec (issue 31): the profile's flags (spec 02 §3), said before anything is filled.
+  webhooksOff:
+    'Webhooks are not enabled for this profile, so a webhook cannot be created on it. Ask an admin to turn on Webhooks for it in Users.',
+  endpointsOff:
+    'Additional endpoints are not enabled for this profile: a webhook that forwards to one is refused. Ask an admin to turn on Additional Webhooks for it in Users.',
 } as const;
 
 const ownerName = (owner: CrmOwner) => `${owner.firstName} ${owner.lastName}`;
@@ -43,7 +49,23 @@ const ownerName = (owner: CrmOwner) => `${owner.firstName} ${owner.lastName}`;
  * starts a new form.
  */
 export function CreateWebhookForm({ profile }: { profile: IntegrationItem }) {
+  // Without Webhooks the service refuses the webhook: said instead of a form to fill in.
+  if (!profile.user.canWebhook) return <WebhooksOff />;
   return <ProfileWebhookForm key={profile.user.id} profile={profile} />;
+}
+
+function WebhooksOff() {
+  const product = useAtomValue(productNameAtom);
+  const headingId = useId();
+  return (
+    <Form as="section" aria-labelledby={headingId}>
+      <header>
+        <Heading id={headingId}>{createWebhookFormTexts.heading}</Heading>
+        <Intro>{createWebhookFormTexts.intro(product)}</Intro>
+      </header>
+      <ProfileFlagNote>{createWebhookFormTexts.webhooksOff}</ProfileFlagNote>
+    </Form>
+  );
 }
 
 function ProfileWebhookForm({ profile }: { profile: IntegrationItem }) {
@@ -101,6 +123,7 @@ function ProfileWebhookForm({ profile }: { profile: IntegrationItem }) {
         <Heading id={headingId}>{texts.heading}</Heading>
         <Intro>{texts.intro(product)}</Intro>
       </header>
+      {profile.user.canUserAccount ? null : <ProfileFlagNote>{texts.endpointsOff}</ProfileFlagNote>}
       <FieldStack>
         <Select<CrmOwner>
           label={texts.owner}

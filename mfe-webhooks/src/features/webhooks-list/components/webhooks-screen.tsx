@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
+import { embeddedAtom } from '@outsync/app-runtime';
 import type { IntegrationItem } from '@outsync/contracts/accounts';
 import { Page, Sections, Spinner } from '@outsync/ui';
-import { ProfileSelect } from '@outsync/app-runtime/profile-select';
+import { NoIntegrations, ProfileSelect } from '@outsync/app-runtime/profile-select';
 import { useOrganizationIntegrations } from '../api/get-organization-integrations';
 import { useWebhooks } from '../api/get-webhooks';
 import { WebhooksEmptyState } from './empty-state';
@@ -12,6 +14,8 @@ import { WebhooksTable, type WebhookActions } from './webhooks-table';
 export const webhooksScreenTexts = {
   profileLabel: 'Select Profile:',
   noIntegrations: "You don't have any integrations!",
+  // Beyond the spec (issue 31): after "connect your CRM first".
+  thenCreate: 'Then come back here to create a webhook for it.',
   ownCaption: 'Existing webhooks:',
   allCaption: 'All webhooks:',
   loadingProfiles: 'Loading profiles',
@@ -35,6 +39,7 @@ export function WebhooksScreen({
   /** The create form for the chosen profile. */
   createForm: (profile: IntegrationItem) => ReactNode;
 } & WebhookActions) {
+  const embedded = useAtomValue(embeddedAtom);
   const integrations = useOrganizationIntegrations();
   const webhooks = useWebhooks();
   const [profileId, setProfileId] = useState<string | null>(null);
@@ -60,7 +65,7 @@ export function WebhooksScreen({
               />
             </ProfileField>
           ) : integrations.isSuccess ? (
-            <Muted>{t.noIntegrations}</Muted>
+            <NoIntegrations then={t.thenCreate} links={!embedded} />
           ) : null}
           {chosen ? createForm(chosen) : null}
         </Part>
@@ -92,9 +97,4 @@ const Part = styled.div`
 
 const ProfileField = styled.div`
   max-width: 640px;
-`;
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
 `;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { Webhook } from '@outsync/contracts/webhooks';
 import { Button, useToast } from '@outsync/ui';
-import { Table, type TableColumn } from '@outsync/ui/data';
+import { Table, Token, type TableColumn } from '@outsync/ui/data';
 import { CopyButton, ConfirmOnDemand } from '@outsync/ui/overlay';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import {
@@ -72,24 +72,29 @@ export function WebhooksTable({
     toast.show({ severity: 'success', detail: t.deleted(deleted.ownerDetails) });
   };
 
+  // Sized by ui/README.md, "Tables: one sizing rule"; too narrow for all, the categories, then
+  // the tags, fold into each row's details.
   const columns: TableColumn<Webhook>[] = [
     {
       id: 'fullName',
       header: t.fullName,
       cell: (webhook) => <FullNameCell webhook={webhook} />,
       width: '230px',
+      minWidth: '11rem',
     },
     {
       id: 'profile',
       header: t.profile,
       cell: (webhook) => <ProfileCell webhook={webhook} />,
       width: '170px',
+      minWidth: '8rem',
     },
-    { id: 'tags', header: t.tags, cell: (webhook) => <TagsCell webhook={webhook} /> },
+    { id: 'tags', header: t.tags, cell: (webhook) => <TagsCell webhook={webhook} />, priority: 1 },
     {
       id: 'categories',
       header: t.categories,
       cell: (webhook) => <CategoriesCell webhook={webhook} />,
+      priority: 2,
     },
     {
       // The URL, then what can be done with the webhook: one column keeps the buttons in view
@@ -98,7 +103,9 @@ export function WebhooksTable({
       header: t.webhookUrl,
       cell: (webhook) => (
         <Stack>
-          <Url>{webhook.webhookUrl}</Url>
+          <Url>
+            <Token wrap>{webhook.webhookUrl}</Token>
+          </Url>
           <Buttons>
             <CellCopyButton text={webhook.webhookUrl} successMessage={t.copied}>
               {t.copyUrl}
@@ -121,6 +128,7 @@ export function WebhooksTable({
         </Stack>
       ),
       width: '210px',
+      minWidth: '10rem',
     },
   ];
 
@@ -133,7 +141,6 @@ export function WebhooksTable({
         getRowId={(webhook) => webhook.id}
         loading={loading}
         emptyText={t.empty}
-        minWidth="880px"
       />
       <ConfirmOnDemand
         open={toDelete !== null}
@@ -160,10 +167,10 @@ const Buttons = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-const Url = styled.span`
+const Url = styled.div`
+  align-self: stretch;
   font-family: ${({ theme }) => theme.font.mono};
   font-size: 12px;
-  word-break: break-all;
 `;
 
 const cellButtonStyles = css`
