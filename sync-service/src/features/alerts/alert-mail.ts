@@ -7,6 +7,11 @@ export const ALERT_INTERVAL_MS = 60 * 60_000;
 export const CRM_NAMES: Record<CrmKind, string> = { HUBSPOT: 'HubSpot', SALESFORCE: 'Salesforce' };
 export const ACCOUNT_NAMES: Record<CrmKind, string> = { HUBSPOT: 'portal', SALESFORCE: 'org' };
 
+/** History > Webhooks in the dashboard at `publicUrl`, with an optional query (`?status=failed`). */
+export function webhookLogsUrl(publicUrl: string, query = ''): string {
+  return `${publicUrl.replace(/\/+$/, '')}/admin/dashboard/history/webhook-logs${query}`;
+}
+
 /** Claims this hour's e-mail under `key` (atomic); false when one went out within the hour. */
 export async function claimHourlyAlert(
   alerts: CrmAlertModel,

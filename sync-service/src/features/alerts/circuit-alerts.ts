@@ -2,7 +2,13 @@ import type { CrmKind } from '@outsync/contracts';
 import type { CircuitAlerts } from '../../pipeline';
 import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mailer';
-import { ACCOUNT_NAMES, alertMail, claimHourlyAlert, CRM_NAMES } from './alert-mail';
+import {
+  ACCOUNT_NAMES,
+  alertMail,
+  claimHourlyAlert,
+  CRM_NAMES,
+  webhookLogsUrl,
+} from './alert-mail';
 import type { CrmAlertModel } from './crm-alert.model';
 import { crmUnavailableDetails, recoveredDetails, type EndpointNotices } from './endpoint-notices';
 
@@ -31,7 +37,7 @@ export type CircuitAlertsDeps = {
 export function createCircuitAlerts(deps: CircuitAlertsDeps): CircuitAlerts {
   const log = deps.logger.child({ component: 'alerts' });
 
-  const historyUrl = `${deps.publicUrl.replace(/\/+$/, '')}/admin/dashboard/history/webhook-logs`;
+  const historyUrl = webhookLogsUrl(deps.publicUrl);
 
   return {
     async opened({ accountKey, since, reason }) {
@@ -98,7 +104,7 @@ export function circuitOpenedMail(input: {
   const crm = CRM_NAMES[input.crm];
   const account = `${ACCOUNT_NAMES[input.crm]} ${input.organizationId}`;
   const since = `${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const history = `${input.publicUrl.replace(/\/+$/, '')}/admin/dashboard/history/webhook-logs`;
+  const history = webhookLogsUrl(input.publicUrl);
   const lines = [
     `Since ${since}, ${crm} has refused every write to ${account}:`,
     input.reason,

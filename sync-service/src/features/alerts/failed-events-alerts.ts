@@ -7,6 +7,7 @@ import {
   alertMail,
   claimHourlyAlert,
   CRM_NAMES,
+  webhookLogsUrl,
 } from './alert-mail';
 import type { CrmAlertModel } from './crm-alert.model';
 import { eventsFailedDetails, type EndpointNotices } from './endpoint-notices';
@@ -73,7 +74,7 @@ export function createFailedEventsAlerts(deps: FailedEventsAlertsDeps) {
             windowStart: new Date(now.getTime() - ALERT_INTERVAL_MS),
             windowEnd: now,
             causes: failed.causes,
-            historyUrl: `${deps.publicUrl.replace(/\/+$/, '')}/admin/dashboard/history/webhook-logs?status=failed`,
+            historyUrl: webhookLogsUrl(deps.publicUrl, '?status=failed'),
           }),
         );
         if (!deps.mailer) {
@@ -114,7 +115,7 @@ export function failedEventsMail(input: {
   const events = input.count === 1 ? '1 event' : `${input.count} events`;
   const shown = input.causes.slice(0, CAUSES_SHOWN);
   const others = input.count - shown.reduce((sum, cause) => sum + cause.count, 0);
-  const history = `${input.publicUrl.replace(/\/+$/, '')}/admin/dashboard/history/webhook-logs?status=failed`;
+  const history = webhookLogsUrl(input.publicUrl, '?status=failed');
   const lines = [
     `In the last hour, ${events} could not be written to ${crm} ${account}, after every attempt OutSync makes. They are kept in History with their payloads.`,
     '',
