@@ -302,6 +302,7 @@ export function compose(deps: CompositionDeps) {
       profiles: records.profiles,
       // HubSpot's web app is the authorize page's host (app.hubspot.com in production).
       hubspotAppUrl: new URL(config.hubspot.authorizeUrl).origin,
+      maxAttempts: config.sync.maxAttempts,
       now,
     }),
     categoryBaseFilterReads: createCategoryBaseFiltersReads({ holds: models.holds }),

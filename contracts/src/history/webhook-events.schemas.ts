@@ -108,6 +108,58 @@ export const WebhookLogAttemptSchema = z.object({
   message: z.string().nullable(),
 });
 
+/**
+ * Where an event stands in words a user reads (issue 31 item 3): its state beside the spec's
+ * "Success"/"Error", what happened, what OutSync does next and what the user can do; the
+ * technical messages behind a disclosure. The service writes every text (one mapping from
+ * failures to words); a screen only formats `next.at` in the viewer's time zone.
+ */
+export const WebhookLogExplanationSchema = z.object({
+  state: z
+    .enum([
+      'queued',
+      'retrying',
+      'waiting',
+      'synced',
+      'partially_synced',
+      'failed',
+      'held',
+      'not_synced',
+      'duplicate',
+      'unsupported',
+    ])
+    .describe(
+      "'retrying': an attempt failed and another is scheduled; 'waiting': a rate limit or the account's open circuit holds it back without spending attempts.",
+    ),
+  label: z.string().describe('The state in a word or two: "Retrying", "Not synced".'),
+  summary: z.string().nullable().describe('What happened, in plain words.'),
+  next: z
+    .object({
+      attempt: z.number().nullable().describe('The next attempt’s number (null: not counted).'),
+      of: z.number().nullable().describe('The attempts an event is given.'),
+      at: z.string().describe('ISO time of the next try.'),
+    })
+    .nullable()
+    .describe('What OutSync does next, when it will try again.'),
+  action: z
+    .object({
+      kind: z.enum([
+        'reconnect',
+        'grant_scopes',
+        'check_settings',
+        'check_endpoint',
+        'retry',
+        'upgrade',
+        'release',
+      ]),
+      text: z.string(),
+    })
+    .nullable()
+    .describe('What the user can do about it.'),
+  detail: z.string().nullable().describe('The technical messages behind the words.'),
+});
+export type WebhookLogExplanation = z.infer<typeof WebhookLogExplanationSchema>;
+
 /** A webhook log row (spec 02 §3 "Webhook log"), with what log screens' users expect beyond it. */
 export const WebhookLogSchema = z.object({
   id: IdSchema,
@@ -134,6 +186,7 @@ export const WebhookLogSchema = z.object({
   status: SyncStatusSchema,
   reason: z.string().nullable().describe('Why it is held, not synced, unsupported or a duplicate.'),
   attempts: z.array(WebhookLogAttemptSchema),
+  explanation: WebhookLogExplanationSchema,
   crmLinks: z
     .object({
       contact: z.string().nullable(),

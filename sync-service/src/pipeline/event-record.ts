@@ -1,6 +1,7 @@
 import type { ActivityEventType, CrmKind, Platform } from '@outsync/contracts';
 import type { CanonicalEvent, SyncStatus } from '@outsync/contracts/sync';
 import type { Types } from 'mongoose';
+import type { FailureCode } from './failure-code';
 
 // The stored event as the pipeline reads and records it. It is at once the durable queue entry,
 // the step record of the CRM work and the history screens' webhook log; the webhook-events
@@ -14,8 +15,11 @@ export type PayloadSummary = {
   event_type: string | null;
 };
 
-/** One entry of `webhookLogResults.errors` (spec 02 §3): what failed, in words. */
-export type SyncError = { step: string; message: string; at: Date };
+/**
+ * One entry of `webhookLogResults.errors` (spec 02 §3): what failed, in words; `code` says what
+ * kind of failure (absent on logs stored before it was kept).
+ */
+export type SyncError = { step: string; message: string; at: Date; code?: FailureCode };
 
 /** One run of the event's job. */
 export type SyncAttempt = {
@@ -67,7 +71,7 @@ export type SyncSteps = {
 export type SettledCrmOutcome =
   | { kind: 'written'; warnings?: string[] }
   | { kind: 'skipped'; message: string }
-  | { kind: 'failed'; step: string; message: string };
+  | { kind: 'failed'; step: string; message: string; code?: FailureCode };
 
 /**
  * A webhook delivery: the raw payload as received and everything the pipeline did with it.

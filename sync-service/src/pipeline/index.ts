@@ -24,5 +24,6 @@ export type {
   PlatformCategoryLookup,
   WebhookContext,
 } from './ports';
+export type { FailureCode } from './failure-code';
 export { createSyncPipeline, type SyncPipeline, type SyncPipelineDeps } from './pipeline';
 export { HOLD_EXPIRY_MS, HOLD_REJUDGE_MS, PLATFORM_CATEGORY_TTL_MS } from './category-step';

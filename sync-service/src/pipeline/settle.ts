@@ -28,6 +28,7 @@ export async function settle(
       step: 'forward',
       message: `${state.url}: ${state.reason ?? 'not delivered'}`,
       at: now,
+      code: 'endpoint' as const,
     }));
   // Endpoints waiting for their own next attempt (forwards kept their own schedule); one whose
   // time has passed was not tried this run (the CRM write came first) and does not count.
@@ -44,7 +45,7 @@ export async function settle(
       reason: outcome.message,
       attemptOutcome: 'waiting',
       attemptMessage: outcome.message,
-      errors: [{ step: 'crm', message: outcome.message, at: now }],
+      errors: [{ step: 'crm', message: outcome.message, at: now, code: 'circuit_open' }],
     });
     return due;
   }
@@ -57,7 +58,7 @@ export async function settle(
       reason: `Waiting for the CRM's rate limit; next try at ${clockTime(due)} (no attempt spent).`,
       attemptOutcome: 'waiting',
       attemptMessage: outcome.message,
-      errors: [{ step: outcome.step, message: outcome.message, at: now }, ...forwardErrors],
+      errors: [crmErrorOf(outcome, now), ...forwardErrors],
     });
     return due;
   }
@@ -73,7 +74,7 @@ export async function settle(
       reason: `Attempt ${attempt} of ${maxAttempts} failed; next attempt at ${clockTime(due)}.`,
       attemptOutcome: 'retrying',
       attemptMessage: outcome.message,
-      errors: [{ step: outcome.step, message: outcome.message, at: now }, ...forwardErrors],
+      errors: [crmErrorOf(outcome, now), ...forwardErrors],
     });
     return due;
   }
@@ -123,7 +124,20 @@ export async function settle(
 function crmErrorsOf(outcome: Exclude<WriteOutcome, { kind: 'skipped' }>, at: Date): SyncError[] {
   return outcome.kind === 'written'
     ? (outcome.warnings ?? []).map((message) => ({ step: 'crm', message, at }))
-    : [{ step: outcome.step, message: outcome.message, at }];
+    : [crmErrorOf(outcome, at)];
+}
+
+/** A failed or retried CRM write as the event's error, with its kind when the writer named it. */
+function crmErrorOf(
+  outcome: Extract<WriteOutcome, { kind: 'retry' | 'failed' }>,
+  at: Date,
+): SyncError {
+  return {
+    step: outcome.step,
+    message: outcome.message,
+    at,
+    ...(outcome.code ? { code: outcome.code } : {}),
+  };
 }
 
 /**

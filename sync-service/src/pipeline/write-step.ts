@@ -44,6 +44,7 @@ export async function writeAndFinish(run: PipelineRun, ready: ReadyEvent[]): Pro
             kind: 'retry' as const,
             step: 'crm',
             message: 'The CRM write did not finish.',
+            code: 'internal' as const,
           };
           const forwards =
             outcome.kind === 'retry' || outcome.kind === 'parked'
@@ -93,7 +94,10 @@ async function writeAccount(
   if (!writer) {
     const message = context?.writerProblem ?? 'The CRM account cannot be written.';
     return new Map(
-      entries.map(({ doc }) => [doc._id.toString(), { kind: 'failed', step: 'crm', message }]),
+      entries.map(({ doc }) => [
+        doc._id.toString(),
+        { kind: 'failed', step: 'crm', message, code: 'not_connected' },
+      ]),
     );
   }
   const items: WriteItem[] = entries.map(({ doc, context: own, event }) => ({

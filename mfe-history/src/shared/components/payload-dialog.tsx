@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { JsonViewer } from '@outsync/ui/json';
 import { Dialog } from '@outsync/ui/overlay';
 import { LoadingMessageText } from './loading-text';
@@ -9,16 +10,21 @@ export type PayloadDialogProps = {
   value: unknown;
   loading: boolean;
   onClose: () => void;
+  /** Shown above the JSON once loaded (a webhook log's state in words). */
+  header?: ReactNode;
 };
 
 /** The JSON of a payload in a dialog; a spinner until it is there. */
-export function PayloadDialog({ id, value, loading, onClose }: PayloadDialogProps) {
+export function PayloadDialog({ id, value, loading, onClose, header }: PayloadDialogProps) {
   return (
     <Dialog open onClose={onClose} title={payloadTexts.dialogTitle(id)} size="lg">
       {loading ? (
         <LoadingMessageText text={historyTexts.loading} />
       ) : (
-        <JsonViewer value={value} label={payloadTexts.jsonLabel} expandDepth={3} />
+        <>
+          {header}
+          <JsonViewer value={value} label={payloadTexts.jsonLabel} expandDepth={3} />
+        </>
       )}
     </Dialog>
   );

@@ -5,6 +5,7 @@
 // the reconnect writes them all, each once, and the endpoint gets one `sync.recovered`.
 // The real receiver, pipeline, HubSpot writer, OAuth and token refresh against the sandbox;
 // the worker's runs are driven by the test on its clock (no Agenda).
+import type { WebhookLogsPage } from '@outsync/contracts/history';
 import { HUBSPOT_DEMO_PRIVATE_APP_TOKEN } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
 import { buildUserAccount } from '../../testing/account-factories';
@@ -167,9 +168,28 @@ it('outlives a refresh token that stopped working over the weekend: one e-mail, 
   expect(waiting.map((event) => event.status)).toEqual(Array(6).fill('received'));
   expect(Math.max(...waiting.map((event) => event.attemptCount))).toBeLessThanOrEqual(3);
 
-  // Saturday morning the customer signs in again (Friday's session is over) and reconnects;
-  // the next probe finds HubSpot answering.
+  // Saturday morning the customer signs in again (Friday's session is over), reads in History
+  // why the events wait and what to do (issue 31 item 3), and reconnects; the next probe finds
+  // HubSpot answering.
   owner = await app.signIn({ email: 'weekend-owner@example.com' });
+  // A customer's history holds only their own events (the webhook filter is staff's).
+  const history = await owner.get<WebhookLogsPage>('/api/admin/webhook-logs');
+  expect(history.status).toBe(200);
+  expect(history.body.data).toHaveLength(6);
+  for (const row of history.body.data) {
+    expect(row.webhookLogResults.errors.length).toBeGreaterThan(0);
+    expect(row.explanation).toMatchObject({
+      state: 'waiting',
+      label: 'Waiting',
+      summary: 'HubSpot has kept failing for this account, so its events wait instead of failing.',
+      next: { attempt: null, of: null },
+      action: {
+        kind: 'reconnect',
+        text: 'Reconnect HubSpot on its accounts screen; the waiting events are then written.',
+      },
+    });
+    expect(row.explanation.detail).toContain('refresh');
+  }
   await connectHubspot(app.url, owner);
   later(31_000);
   await workerRun(ids);

@@ -42,6 +42,8 @@ export type WebhookLogsReadsDeps = {
   profiles: Pick<ProfileRecords, 'connectionsOf'>;
   /** HubSpot's web app (record links): https://app.hubspot.com in production. */
   hubspotAppUrl: string;
+  /** The attempts an event is given (the sync's SYNC_MAX_ATTEMPTS). */
+  maxAttempts: number;
   now: () => Date;
 };
 
@@ -82,7 +84,10 @@ export function webhookLogsQuery(
  * and have the extra filters, which a customer is refused (403).
  */
 export function createWebhookLogsReads(deps: WebhookLogsReadsDeps) {
-  const view = createWebhookLogView({ hubspotAppUrl: deps.hubspotAppUrl });
+  const view = createWebhookLogView({
+    hubspotAppUrl: deps.hubspotAppUrl,
+    maxAttempts: deps.maxAttempts,
+  });
 
   /** The Salesforce instance URL of each profile the rows name (record links); null if unknown. */
   async function instanceUrls(docs: WebhookEventDoc[]): Promise<Map<string, string>> {

@@ -115,6 +115,15 @@ describe('GET /api/admin/webhook-logs', () => {
           message: 'HubSpot answered 500',
         },
       ],
+      // A failure stored without a code, whose message names none: said in general words.
+      explanation: {
+        state: 'failed',
+        label: 'Failed',
+        summary: 'It could not be written to HubSpot.',
+        next: null,
+        action: { kind: 'retry', text: 'Retry sends it again.' },
+        detail: 'contact: HubSpot answered 500',
+      },
       crmLinks: {
         contact: 'https://app.hubspot.com/contacts/5550001/record/0-1/901',
         activity: 'https://app.hubspot.com/contacts/5550001/record/0-49/4411',

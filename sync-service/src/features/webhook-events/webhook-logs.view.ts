@@ -1,6 +1,7 @@
 import type { WebhookLog } from '@outsync/contracts/history';
 import type { SessionUser } from '../../platform/http/types';
 import type { WebhookEventDoc } from '../../pipeline';
+import { explainWebhookLog } from './webhook-log-explanation';
 
 /**
  * A stored event as the webhook logs show it: its summary, errors, attempts, whether the viewer
@@ -9,6 +10,8 @@ import type { WebhookEventDoc } from '../../pipeline';
 export function createWebhookLogView(deps: {
   /** HubSpot's web app (record links): https://app.hubspot.com in production. */
   hubspotAppUrl: string;
+  /** The attempts an event is given (SYNC_MAX_ATTEMPTS): "attempt 3 of 8". */
+  maxAttempts: number;
 }) {
   const hubspotAppUrl = deps.hubspotAppUrl.replace(/\/+$/, '');
 
@@ -80,6 +83,7 @@ export function createWebhookLogView(deps: {
         outcome: attempt.outcome,
         message: attempt.message,
       })),
+      explanation: explainWebhookLog(doc, { maxAttempts: deps.maxAttempts }),
       crmLinks: crmLinks(doc, instanceUrl),
       canRetry:
         (doc.status === 'failed' || doc.status === 'partially_synced') &&

@@ -1,3 +1,4 @@
+import type { FailureCode } from '../failure-code';
 import type { CanonicalEvent } from '@outsync/contracts/sync';
 import type { SyncSteps } from '../event-record';
 import type { HubspotWriteSettings } from './hubspot/hubspot-mapping';
@@ -74,9 +75,16 @@ export type WriteOutcome =
    * `rateLimited`: a rate limit sent it back (OutSync's budget or the CRM's 429), so the event
    * waits without spending an attempt.
    */
-  | { kind: 'retry'; step: string; message: string; retryAfterMs?: number; rateLimited?: boolean }
+  | {
+      kind: 'retry';
+      step: string;
+      message: string;
+      code?: FailureCode;
+      retryAfterMs?: number;
+      rateLimited?: boolean;
+    }
   /** The CRM refused it; trying again unchanged will not help. */
-  | { kind: 'failed'; step: string; message: string };
+  | { kind: 'failed'; step: string; message: string; code?: FailureCode };
 
 /**
  * Called when a write's turn on its CRM account comes (a process writes to one account one batch

@@ -96,6 +96,7 @@ describe('batchFailureOutcome', () => {
       kind: 'retry',
       step: 'contact',
       message: 'HubSpot is rate limiting',
+      code: 'rate_limited',
       rateLimited: true,
       retryAfterMs: 10_000,
     });
@@ -113,6 +114,7 @@ describe('batchFailureOutcome', () => {
       kind: 'retry',
       step: 'contact',
       message: 'HubSpot is down',
+      code: 'unavailable',
     });
   });
 
@@ -128,6 +130,7 @@ describe('batchFailureOutcome', () => {
       kind: 'retry',
       step: 'contact',
       message: 'HubSpot refused the token: reconnect the profile',
+      code: 'unauthorized',
     });
   });
 
@@ -142,11 +145,13 @@ describe('batchFailureOutcome', () => {
       kind: 'failed',
       step: 'company',
       message: 'Forbidden',
+      code: 'forbidden',
     });
     expect(batchFailureOutcome(new Error('socket hang up'), 'activity')).toEqual({
       kind: 'retry',
       step: 'activity',
       message: 'socket hang up',
+      code: 'internal',
     });
   });
 });

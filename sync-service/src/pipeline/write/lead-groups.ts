@@ -66,16 +66,17 @@ export function batchFailureOutcome(error: unknown, step: string): WriteOutcome 
         kind: 'retry',
         step,
         message: error.message,
+        code: error.code,
         ...(error.code === 'rate_limited' ? { rateLimited: true } : {}),
         ...(error.retryAfterSeconds !== undefined
           ? { retryAfterMs: error.retryAfterSeconds * 1000 }
           : {}),
       };
     }
-    return { kind: 'failed', step, message: error.message };
+    return { kind: 'failed', step, message: error.message, code: error.code };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'retry', step, message };
+  return { kind: 'retry', step, message, code: 'internal' };
 }
 
 /**

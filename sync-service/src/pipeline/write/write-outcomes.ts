@@ -1,3 +1,4 @@
+import type { FailureCode } from '../failure-code';
 import type { WriteOutcome } from './crm-writer';
 import { batchFailureOutcome } from './lead-groups';
 
@@ -6,8 +7,9 @@ import { batchFailureOutcome } from './lead-groups';
  * outcome stands: a later step never turns a failure into something else.
  */
 export type StepOutcomes = {
-  fail(ids: Iterable<string>, step: string, message: string): void;
-  retry(ids: Iterable<string>, step: string, message: string): void;
+  /** `code`: what kind of failure, for the history's plain words (failure-code.ts). */
+  fail(ids: Iterable<string>, step: string, message: string, code?: FailureCode): void;
+  retry(ids: Iterable<string>, step: string, message: string, code?: FailureCode): void;
   /** Deliberately not written, by the webhook's settings. */
   skip(ids: Iterable<string>, message: string): void;
   /**
@@ -35,8 +37,10 @@ export function createWriteOutcomes(): WriteOutcomes {
   };
   const isOpen = (item: { id: string }) => !outcomes.has(item.id);
   return {
-    fail: (ids, step, message) => settle(ids, { kind: 'failed', step, message }),
-    retry: (ids, step, message) => settle(ids, { kind: 'retry', step, message }),
+    fail: (ids, step, message, code) =>
+      settle(ids, { kind: 'failed', step, message, ...(code ? { code } : {}) }),
+    retry: (ids, step, message, code) =>
+      settle(ids, { kind: 'retry', step, message, ...(code ? { code } : {}) }),
     skip: (ids, message) => settle(ids, { kind: 'skipped', message }),
     warn(id, message) {
       const earlier = warnings.get(id);

@@ -7,6 +7,7 @@ import { CellLines, Muted } from '../../../shared/components/filter-parts';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
 import { retryTexts, useRetryWebhookLog } from '../api/retry-webhook-log';
 import { webhookLogOutcome } from '../api/webhook-log-filters';
+import { ExplanationLines, StateChip, TechnicalDetail } from './event-explanation';
 
 /** The cells' texts (spec 02 §2.9; the CRM links, attempts and sync status are ours). */
 export const webhookLogCellTexts = {
@@ -33,15 +34,21 @@ export function UserCell({ row }: { row: WebhookLog }) {
   );
 }
 
-/** "Error" or "Success" (spec 02 §4), the sync status and reason, CRM links, attempts, Retry. */
+/**
+ * "Error" or "Success" (spec 02 §4) and, beside it, where the event really stands in words
+ * (issue 31 item 3): what happened, what OutSync does next, what the user can do; CRM links,
+ * attempts, Retry.
+ */
 export function StatusCell({ row }: { row: WebhookLog }) {
   const outcome = webhookLogOutcome(row.webhookLogResults.errors);
   const retried = row.status === 'failed' || row.status === 'partially_synced';
   return (
     <CellLines>
-      <Outcome $error={outcome === 'Error'}>{outcome}</Outcome>
-      <Muted>{statusWords(row.status)}</Muted>
-      {row.reason ? <Muted>{row.reason}</Muted> : null}
+      <StateLine>
+        <Outcome $error={outcome === 'Error'}>{outcome}</Outcome>
+        <StateChip explanation={row.explanation} />
+      </StateLine>
+      <ExplanationLines row={row} />
       {row.crmLinks.contact ? (
         <a href={row.crmLinks.contact} target="_blank" rel="noopener noreferrer">
           {t.contactLink}
@@ -91,23 +98,24 @@ function RetryButton({ row }: { row: WebhookLog }) {
   );
 }
 
-/** The Error Response column: each error's step and message. */
+/**
+ * The Error Response column: each error's step and message as the service recorded them, folded
+ * behind "Technical detail" (issue 31 item 3: the Status column says it in words).
+ */
 export function ErrorResponseCell({ row }: { row: WebhookLog }) {
-  const errors = row.webhookLogResults.errors;
-  if (errors.length === 0) return <>{historyTexts.emptyCell}</>;
-  return (
-    <CellLines>
-      {errors.map((error, index) => (
-        <span key={`${error.at}-${index}`}>
-          {error.step}: {error.message}
-        </span>
-      ))}
-    </CellLines>
-  );
+  if (row.webhookLogResults.errors.length === 0) return <>{historyTexts.emptyCell}</>;
+  return <TechnicalDetail detail={row.explanation.detail} />;
 }
 
 const Outcome = styled.strong<{ $error: boolean }>`
   color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.success)};
+`;
+
+const StateLine = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
 const AttemptList = styled.ol`

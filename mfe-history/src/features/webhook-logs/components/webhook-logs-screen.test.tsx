@@ -15,6 +15,10 @@ const lastListQuery = (api: ReturnType<typeof fakeHistoryService>) =>
 
 const table = () => screen.getByRole('table', { name: 'Webhook logs' });
 const rowOf = (id: string) => within(table()).getByRole('rowheader', { name: id }).closest('tr')!;
+const findRowOf = async (id: string) => {
+  await screen.findByText('Total results: 1');
+  return rowOf(id);
+};
 
 test('titled "Webhook payloads"; the count line says Loading... until the count answers', async () => {
   const api = fakeHistoryService({ webhookLogs: logs(3) });
@@ -47,6 +51,17 @@ test('the table shows the columns and cells of the spec, with the status rule', 
         webhookLogResults: {
           errors: [{ step: 'contact', message: 'HubSpot said 400', at: '2026-11-20T11:00:00Z' }],
         },
+        explanation: {
+          state: 'failed',
+          label: 'Failed',
+          summary: "HubSpot refused this event's data.",
+          next: null,
+          action: {
+            kind: 'check_settings',
+            text: "Check the webhook's settings and the fields they write, then Retry.",
+          },
+          detail: 'contact: HubSpot said 400',
+        },
       }),
     ],
   });
@@ -66,8 +81,107 @@ test('the table shows the columns and cells of the spec, with the status rule', 
 
   const failed = within(rowOf(oid(0x1002)));
   expect(failed.getByText('Error')).toBeTruthy();
+  // Beside the spec's "Error": the state and what happened in words; the message behind a fold.
+  expect(failed.getByText('Failed')).toBeTruthy();
+  expect(failed.getByText("HubSpot refused this event's data.")).toBeTruthy();
+  expect(
+    failed.getByText("Check the webhook's settings and the fields they write, then Retry."),
+  ).toBeTruthy();
+  const detail = failed.getByRole('button', { name: 'Technical detail' });
+  expect(detail.getAttribute('aria-expanded')).toBe('false');
+  fireEvent.click(detail);
   expect(failed.getByText('contact: HubSpot said 400')).toBeTruthy();
-  expect(failed.getByText('failed')).toBeTruthy();
+});
+
+test('a retrying event says what happened, the attempt to come and when, in the viewer’s time', async () => {
+  const next = new Date();
+  next.setHours(14, 2, 0, 0);
+  fakeHistoryService({
+    webhookLogs: [
+      aWebhookLog(1, {
+        status: 'received',
+        webhookLogResults: {
+          errors: [
+            {
+              step: 'contact',
+              message: 'HubSpot batch read contacts failed: 503 unavailable',
+              at: '2026-11-20T11:00:00Z',
+            },
+          ],
+        },
+        explanation: {
+          state: 'retrying',
+          label: 'Retrying',
+          summary: 'HubSpot was unavailable.',
+          next: { attempt: 3, of: 8, at: next.toISOString() },
+          action: null,
+          detail: 'contact: HubSpot batch read contacts failed: 503 unavailable',
+        },
+      }),
+    ],
+  });
+  renderPage(path);
+  const row = within(await findRowOf(oid(0x1001)));
+  expect(row.getByText('Error')).toBeTruthy();
+  expect(row.getByText('Retrying')).toBeTruthy();
+  expect(row.getByText('HubSpot was unavailable.')).toBeTruthy();
+  expect(row.getByText('Retrying: attempt 3 of 8, next at 14:02.')).toBeTruthy();
+});
+
+test('a refused sign-in links to the CRM’s accounts screen to reconnect', async () => {
+  fakeHistoryService({
+    webhookLogs: [
+      aWebhookLog(1, {
+        status: 'failed',
+        crm: 'SALESFORCE',
+        webhookLogResults: {
+          errors: [{ step: 'person', message: 'refused (401)', at: '2026-11-20T11:00:00Z' }],
+        },
+        explanation: {
+          state: 'failed',
+          label: 'Failed',
+          summary: "Salesforce refused OutSync's access: the connection expired or was revoked.",
+          next: null,
+          action: {
+            kind: 'reconnect',
+            text: 'Reconnect Salesforce on its accounts screen; the waiting events are then written.',
+          },
+          detail: 'person: refused (401)',
+        },
+      }),
+    ],
+  });
+  renderPage(path);
+  const row = within(await findRowOf(oid(0x1001)));
+  const link = row.getByRole('link', { name: 'Open Salesforce accounts' });
+  expect(link.getAttribute('href')).toBe('/admin/dashboard/salesforce');
+});
+
+test('a free-plan row reads "Not synced" beside the spec’s "Success", with the way out', async () => {
+  fakeHistoryService({
+    webhookLogs: [
+      aWebhookLog(1, {
+        status: 'not_synced',
+        reason: 'Not synced: free plan. Upgrade to sync live events into your CRM.',
+        explanation: {
+          state: 'not_synced',
+          label: 'Not synced',
+          summary: 'Not synced: free plan. Upgrade to sync live events into your CRM.',
+          next: null,
+          action: { kind: 'upgrade', text: 'Upgrade to sync live events into your CRM.' },
+          detail: null,
+        },
+      }),
+    ],
+  });
+  renderPage(path);
+  const row = within(await findRowOf(oid(0x1001)));
+  expect(row.getByText('Success')).toBeTruthy();
+  expect(row.getByText('Not synced')).toBeTruthy();
+  expect(
+    row.getByText('Not synced: free plan. Upgrade to sync live events into your CRM.'),
+  ).toBeTruthy();
+  expect(row.queryByRole('button', { name: 'Technical detail' })).toBeNull();
 });
 
 test('Enter in Email searches from page 1 with the e-mail lowercased and trimmed, on a cleared list', async () => {
@@ -240,6 +354,14 @@ test('Retry calls the route, then follows the event until it is final and update
       { at: '2026-11-20T11:00:00Z', durationMs: 90, outcome: 'retrying', message: 'CRM down' },
       { at: '2026-11-20T11:10:00Z', durationMs: 95, outcome: 'failed', message: 'CRM down' },
     ],
+    explanation: {
+      state: 'failed',
+      label: 'Failed',
+      summary: 'HubSpot was unavailable.',
+      next: null,
+      action: { kind: 'retry', text: 'Retry sends it again.' },
+      detail: 'activity: CRM down',
+    },
   });
   const api = fakeHistoryService({ webhookLogs: [failedRow] });
   let looks = 0;
@@ -254,6 +376,7 @@ test('Retry calls the route, then follows the event until it is final and update
             status: 'synced' as const,
             canRetry: false,
             webhookLogResults: { errors: [] },
+            explanation: aWebhookLog(1).explanation,
           };
     return { body: { ...row, payload: {} } };
   });
@@ -268,7 +391,7 @@ test('Retry calls the route, then follows the event until it is final and update
   expect(api.sent('retryWebhookLog')[0]?.path).toBe(
     `/api/admin/webhook-logs/${failedRow.id}/retry`,
   );
-  await waitFor(() => expect(within(rowOf(failedRow.id)).getByText('synced')).toBeTruthy());
+  await waitFor(() => expect(within(rowOf(failedRow.id)).getByText('Synced')).toBeTruthy());
   expect(within(rowOf(failedRow.id)).getByText('Success')).toBeTruthy();
   expect(within(rowOf(failedRow.id)).queryByRole('button', { name: /Retry/ })).toBeNull();
   expect(looks).toBe(2);

@@ -34,6 +34,7 @@ import {
 } from '../api/webhook-logs-queries';
 import { DailyChart } from './daily-chart';
 import { LogActions } from './log-actions';
+import { EventStanding } from './event-explanation';
 import { ErrorResponseCell, StatusCell, statusWords, UserCell } from './webhook-log-cells';
 
 /** The screen's texts (spec 02 §2.9; Status and its "All statuses" are beyond the spec). */
@@ -325,6 +326,7 @@ function WebhookPayloadDialog({ id, onClose }: { id: string; onClose: () => void
       value={detail.data?.payload}
       loading={detail.isPending}
       onClose={onClose}
+      header={detail.data ? <EventStanding row={detail.data} /> : null}
     />
   );
 }

@@ -191,6 +191,7 @@ describe('batchCreateObjects', () => {
         message: 'Property values were not valid: hs_email_direction "SIDEWAYS" is not an option',
         context: {},
         traceIds: ['t3'],
+        code: 'invalid_request',
       },
     ]);
   });
@@ -263,6 +264,7 @@ describe('batchCreateObjects', () => {
           message: 'Contact already exists. Existing ID: 501',
           context: {},
           traceIds: ['ana'],
+          code: 'invalid_request',
         },
       ],
     });

@@ -319,6 +319,7 @@ function chunkError(error: ConnectorError, traceIds: string[]): HubspotBatchErro
     message: error.vendorMessage ?? error.message,
     context: {},
     traceIds,
+    code: error.code,
   };
 }
 

@@ -1,6 +1,7 @@
 // The HubSpot CRM object calls the sync pipeline's writer makes (issue 11 "Write to HubSpot").
 // Batch-first: every write takes an array and is split into HubSpot's batches of 100, so the
 // pipeline can group the events waiting for one portal (issue 12 builds on it).
+import type { ConnectorErrorCode } from '../../http';
 
 /** The CRM object types the writer touches (v3 object paths). */
 export type HubspotCrmObjectType = 'contacts' | 'companies' | 'emails' | 'tasks';
@@ -92,6 +93,8 @@ export type HubspotUpsertInput = {
  * failed as a whole: all of the chunk's), so the caller fails only those inputs.
  */
 export type HubspotBatchError = {
+  /** A refusal of the whole request (a chunk refused as a whole): the connector's code. */
+  code?: ConnectorErrorCode;
   status: string;
   category: string;
   message: string;

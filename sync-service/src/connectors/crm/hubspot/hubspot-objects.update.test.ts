@@ -107,6 +107,7 @@ describe('batchUpdateObjects on companies', () => {
           message: '7 was not a valid owner id',
           context: {},
           traceIds: ['beta.test'],
+          code: 'invalid_request',
         },
       ],
     });

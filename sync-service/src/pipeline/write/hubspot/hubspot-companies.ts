@@ -7,6 +7,7 @@ import { claimCreates } from '../create-claims';
 import { companyFill, companyOf } from './hubspot-mapping';
 import {
   describe,
+  refusalCode,
   searchByValues,
   type HubspotItem,
   type HubspotWriteContext,
@@ -94,6 +95,7 @@ async function createCompanies(
           eventsOf(domain),
           'company',
           `Another OutSync worker was creating the company of ${domain} at the same moment; the next attempt associates the contact with it.`,
+          'contention',
         );
       else if (claim?.kind === 'mine' && claim.afterAnother) resumed.push(domain);
       if (claim?.kind !== 'mine') toCreate.delete(domain);
@@ -117,7 +119,7 @@ async function createCompanies(
     }
     for (const error of answer.errors)
       for (const domain of error.traceIds)
-        context.outcomes.fail(eventsOf(domain), 'company', describe(error));
+        context.outcomes.fail(eventsOf(domain), 'company', describe(error), refusalCode(error));
   } finally {
     await claimed.releaseUncreated();
   }
@@ -205,6 +207,7 @@ async function associateCompanies(
       pairs.map(({ item }) => item.id),
       'company',
       answer.errors.map(describe).join(' '),
+      answer.errors[0] ? refusalCode(answer.errors[0]) : 'record_refused',
     );
     return;
   }

@@ -21,6 +21,7 @@ export function groupContactsByLead(
         [item.id],
         'contact',
         "The event carries no value for any of the webhook's lookup properties.",
+        'settings',
       ),
     recordIds: context.contactIds,
   });

@@ -29,6 +29,7 @@ import {
 import {
   contactCacheKey,
   describe,
+  refusalCode,
   type ContactGroup,
   type HubspotItem,
   type HubspotWriteContext,
@@ -103,6 +104,7 @@ async function writePending(
         create.group.items.map((item) => item.id),
         'contact',
         'Another OutSync worker was creating this contact at the same moment; the next attempt updates it.',
+        'contention',
       );
       return false;
     });
@@ -275,8 +277,10 @@ function contactRefusals(
         refused.add(group);
         if (vanished && group.recordId !== null) context.contactIds.forget(group.recordId);
         const ids = group.items.map((item) => item.id);
-        if (missingProperty || vanished) context.outcomes.retry(ids, 'contact', describe(error));
-        else context.outcomes.fail(ids, 'contact', describe(error));
+        const code = refusalCode(error);
+        if (missingProperty || vanished)
+          context.outcomes.retry(ids, 'contact', describe(error), code);
+        else context.outcomes.fail(ids, 'contact', describe(error), code);
       }
     }
   };
@@ -305,6 +309,7 @@ async function recordContacts(
           group.items.map((item) => item.id),
           'contact',
           'HubSpot did not answer the contact it wrote.',
+          'unexpected',
         );
         return;
       }

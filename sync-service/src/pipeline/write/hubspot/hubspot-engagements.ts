@@ -3,6 +3,7 @@ import { engagementOf, type EngagementPlan } from './hubspot-mapping';
 import {
   SEARCH_PAGE,
   describe,
+  refusalCode,
   type HubspotItem,
   type HubspotWriteContext,
 } from './hubspot-write-context';
@@ -58,7 +59,7 @@ async function createEngagements(
     })),
   );
   for (const error of answer.errors)
-    context.outcomes.fail(error.traceIds, 'engagement', describe(error));
+    context.outcomes.fail(error.traceIds, 'engagement', describe(error), refusalCode(error));
   const byId = new Map(batch.map(({ item }) => [item.id, item]));
   await Promise.all(
     answer.results.map(async (result) => {
@@ -72,6 +73,7 @@ async function createEngagements(
         [item.id],
         'engagement',
         'HubSpot did not answer the activity it created.',
+        'unexpected',
       );
 }
 

@@ -1,4 +1,5 @@
 import type { HubspotClient } from '../../../connectors/crm/hubspot';
+import type { FailureCode } from '../../failure-code';
 import type {
   HubspotBatchError,
   HubspotCrmObjectType,
@@ -93,4 +94,13 @@ export async function searchByValues(
 
 export function describe(error: HubspotBatchError): string {
   return `HubSpot refused it: ${error.message}`;
+}
+
+/**
+ * A refusal's failure code: the request's own when HubSpot refused it as a whole, else the
+ * record's — gone since the lookup, or refused for its values.
+ */
+export function refusalCode(error: HubspotBatchError): FailureCode {
+  if (error.code) return error.code;
+  return error.category === 'OBJECT_NOT_FOUND' ? 'not_found' : 'record_refused';
 }

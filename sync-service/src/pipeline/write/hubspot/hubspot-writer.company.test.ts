@@ -199,7 +199,12 @@ describe('company (createOrUpdateCompany)', () => {
     );
 
     expect(outcomesOf(outcomes)).toEqual({
-      e1: { kind: 'failed', step: 'company', message: 'HubSpot refused it: Too many associations' },
+      e1: {
+        kind: 'failed',
+        step: 'company',
+        message: 'HubSpot refused it: Too many associations',
+        code: 'record_refused',
+      },
     });
     expect(recorded).toEqual([['e1', { contactId: '501', contactWritten: true }]]);
   });

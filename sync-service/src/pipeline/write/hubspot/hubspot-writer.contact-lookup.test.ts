@@ -212,6 +212,7 @@ describe('contact lookup, method default', () => {
         kind: 'failed',
         step: 'contact',
         message: "The event carries no value for any of the webhook's lookup properties.",
+        code: 'settings',
       },
     });
     expect(recorded).toEqual([['e1', { contactId: '501', contactWritten: true }]]);

@@ -287,6 +287,7 @@ describe('engagements', () => {
         kind: 'failed',
         step: 'engagement',
         message: 'HubSpot did not answer the activity it created.',
+        code: 'unexpected',
       },
     });
   });

@@ -125,6 +125,7 @@ describe('errors', () => {
         kind: 'failed',
         step: 'contact',
         message: 'HubSpot refused it: Property values were not valid',
+        code: 'record_refused',
       },
       e2: WRITTEN,
     });
@@ -165,6 +166,7 @@ describe('errors', () => {
       kind: 'retry',
       step: 'contact',
       message: expect.any(String) as string,
+      code: 'rate_limited',
       retryAfterMs: 10000,
       rateLimited: true,
     };
@@ -188,6 +190,7 @@ describe('errors', () => {
         kind: 'retry',
         step: 'engagement',
         message: expect.any(String) as string,
+        code: 'rate_limited',
         retryAfterMs: 3000,
         rateLimited: true,
       },
@@ -249,6 +252,8 @@ describe('errors', () => {
       kind: 'failed',
       step: 'contact',
       message: 'HubSpot refused it: Property values were not valid',
+      // The request's refusal, not one record's: the history says the request was refused.
+      code: 'invalid_request',
     };
     expect(outcomesOf(outcomes)).toEqual({
       ...Object.fromEntries(n.slice(0, 100).map((i) => [`e${i}`, refused])),
@@ -299,6 +304,7 @@ describe('errors', () => {
         kind: 'retry',
         step: 'contact',
         message: 'HubSpot refused it: Object not found.  objectId are usually numeric.',
+        code: 'not_found',
       },
       e2: WRITTEN,
     });
@@ -340,6 +346,7 @@ describe('errors', () => {
         kind: 'retry',
         step: 'contact',
         message: expect.stringContaining('PROPERTY_DOESNT_EXIST') as string,
+        code: 'invalid_request',
       },
     });
     expect(cache.has(PORTAL)).toBe(false);

@@ -268,6 +268,7 @@ describe('a company HubSpot already has (found by its domain)', () => {
         kind: 'retry',
         step: 'company',
         message: expect.any(String) as string,
+        code: 'rate_limited',
         retryAfterMs: 3000,
         rateLimited: true,
       },

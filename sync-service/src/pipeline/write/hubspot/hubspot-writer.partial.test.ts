@@ -278,7 +278,12 @@ describe('without the scope crm.schemas.contacts.write', () => {
 
     expect(outcomesOf(outcomes)).toEqual({
       e1: { kind: 'written', warnings: [OPEN_WARNING] },
-      e2: { kind: 'failed', step: 'contact', message: `HubSpot refused it: ${refusal}` },
+      e2: {
+        kind: 'failed',
+        step: 'contact',
+        message: `HubSpot refused it: ${refusal}`,
+        code: 'record_refused',
+      },
     });
     expect(recorded).toEqual([['e1', { contactId: '501', contactWritten: true }]]);
   });

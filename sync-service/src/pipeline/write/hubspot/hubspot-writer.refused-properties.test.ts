@@ -213,6 +213,7 @@ describe('other properties HubSpot will not take', () => {
         step: 'properties',
         message:
           'HubSpot listProperties (GET /crm/v3/properties/contacts) failed: 503 unavailable (Service unavailable)',
+        code: 'unavailable',
       },
     });
     expect(recorded).toEqual([]);

@@ -9,14 +9,20 @@ import {
   websiteSpellings,
   type WantedAccount,
 } from './salesforce-account-mapping';
+import type { FailureCode } from '../../failure-code';
 import {
   RETRYABLE_RECORD_ERRORS,
+  retryableRefusalCode,
   type PersonObjectContext,
   type PersonWrite,
 } from './salesforce-write-context';
 
 /** What the Account step settled per Account key: its id, or why its Contacts wait. */
-type Resolved = { ids: Map<string, string>; held: Map<string, string> };
+type Resolved = {
+  ids: Map<string, string>;
+  /** Accounts not resolved this attempt: why, and what kind of failure (the retry resolves them). */
+  held: Map<string, { message: string; code: FailureCode }>;
+};
 
 /**
  * Gives each new Contact the Account of its lead's company (`AccountId`): the org's, found by the
@@ -79,7 +85,8 @@ export async function attachAccounts(
       context.outcomes.retry(
         create.group.items.map((item) => item.id),
         'person',
-        held,
+        held.message,
+        held.code,
       );
       return [];
     }
@@ -95,7 +102,7 @@ async function resolveAccounts(
   eventsOf: (key: string) => string[],
 ): Promise<Resolved> {
   const ids = await findAccounts(context, accounts);
-  const held = new Map<string, string>();
+  const held: Resolved['held'] = new Map();
   const missing = accounts.filter((account) => !ids.has(account.key));
   if (missing.length === 0) return { ids, held };
   const keyOf = (account: WantedAccount) => `salesforce:${context.orgId}:Account:${account.key}`;
@@ -107,10 +114,10 @@ async function resolveAccounts(
       const claim = claimed.claims.get(keyOf(account));
       if (claim?.kind === 'created') ids.set(account.key, claim.recordId);
       if (claim?.kind === 'busy')
-        held.set(
-          account.key,
-          `Another OutSync worker was creating the Account ${accountLabel(account)} at the same moment; the next attempt creates the Contact with it.`,
-        );
+        held.set(account.key, {
+          message: `Another OutSync worker was creating the Account ${accountLabel(account)} at the same moment; the next attempt creates the Contact with it.`,
+          code: 'contention',
+        });
       return claim?.kind === 'mine';
     });
     if (mine.length === 0) return { ids, held };
@@ -128,7 +135,10 @@ async function resolveAccounts(
         'no reason given'
       }`;
       if (result.errors.some((error) => RETRYABLE_RECORD_ERRORS.has(error.statusCode)))
-        held.set(account.key, `${reason}; the next attempt creates the Contact with it.`);
+        held.set(account.key, {
+          message: `${reason}; the next attempt creates the Contact with it.`,
+          code: retryableRefusalCode(result.errors),
+        });
       else
         for (const id of eventsOf(account.key))
           context.outcomes.warn(id, `${reason}, so the Contact has no Account.`);

@@ -143,6 +143,7 @@ async function createPeople(
         create.group.items.map((item) => item.id),
         'person',
         `Another OutSync worker was creating this ${object} at the same moment; the next attempt updates it.`,
+        'contention',
       );
       return false;
     });

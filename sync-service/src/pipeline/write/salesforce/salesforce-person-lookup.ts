@@ -27,6 +27,7 @@ export function groupPeopleByLead(
         unknown.length > 0
           ? `Salesforce ${object} has no field ${unknown.join(', ')} that the connected user can see: choose another lookup field in the webhook's settings.`
           : "The event carries no value for any of the webhook's lookup fields.",
+        'settings',
       );
     },
     recordIds: context.personIds,

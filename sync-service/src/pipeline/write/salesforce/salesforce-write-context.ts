@@ -15,6 +15,7 @@ import type {
   WriteItem,
   WrittenEventCounts,
 } from '../crm-writer';
+import type { FailureCode } from '../../failure-code';
 import type { LeadGroup, ScopedRecordIds } from '../lead-lookup';
 import type { RecordIdCache } from '../record-id-cache';
 import type { StepOutcomes } from '../write-outcomes';
@@ -65,6 +66,13 @@ export function personCacheKey(key: SalesforceLookupKey): string {
 
 /** Per-record refusals that may pass unchanged later. */
 export const RETRYABLE_RECORD_ERRORS = new Set(['UNABLE_TO_LOCK_ROW', 'REQUEST_LIMIT_EXCEEDED']);
+
+/** The failure code of a retryable refusal: the org's request limit, else a locked row. */
+export function retryableRefusalCode(errors: readonly { statusCode: string }[]): FailureCode {
+  return errors.some((error) => error.statusCode === 'REQUEST_LIMIT_EXCEEDED')
+    ? 'rate_limited'
+    : 'contention';
+}
 /** Per-record refusals naming a field the describe had: it was deleted or hidden since. */
 const FIELD_RECORD_ERRORS = new Set(['INVALID_FIELD', 'INVALID_FIELD_FOR_INSERT_UPDATE']);
 
@@ -81,17 +89,17 @@ export function refuse(
   if (errors.some((error) => FIELD_RECORD_ERRORS.has(error.statusCode))) {
     // A field deleted since the describe: describe again, and the retry leaves it out.
     context.fieldCache.forget(context.orgId);
-    outcomes.retry(ids, step, message);
+    outcomes.retry(ids, step, message, 'record_refused');
   } else if (errors.some((error) => RETRYABLE_RECORD_ERRORS.has(error.statusCode))) {
-    outcomes.retry(ids, step, message);
+    outcomes.retry(ids, step, message, retryableRefusalCode(errors));
   } else if (
     step === 'person' &&
     errors.some((error) => error.statusCode === 'ENTITY_IS_DELETED')
   ) {
     // The person was deleted or merged away since the lookup: the retry looks the lead up again.
-    outcomes.retry(ids, step, message);
+    outcomes.retry(ids, step, message, 'not_found');
   } else {
-    outcomes.fail(ids, step, message);
+    outcomes.fail(ids, step, message, 'record_refused');
   }
 }
 

@@ -289,6 +289,7 @@ describe('the Account of a new Contact', () => {
       step: 'person',
       message:
         'Salesforce refused the Account Acme: UNABLE_TO_LOCK_ROW: unable to obtain exclusive access to this record; the next attempt creates the Contact with it.',
+      code: 'contention',
     });
     expect(recorded).toEqual([]);
   });

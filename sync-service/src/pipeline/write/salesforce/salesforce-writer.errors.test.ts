@@ -73,6 +73,7 @@ describe('errors', () => {
             step: 'task',
             message:
               'Salesforce refused the Task: INVALID_CROSS_REFERENCE_KEY: Owner ID: owner cannot be inactive',
+            code: 'record_refused',
           },
         ],
         [
@@ -82,6 +83,7 @@ describe('errors', () => {
             step: 'person',
             message:
               'Salesforce refused the Contact: DUPLICATES_DETECTED: Use one of these records?',
+            code: 'record_refused',
           },
         ],
         [
@@ -91,6 +93,7 @@ describe('errors', () => {
             step: 'person',
             message:
               'Salesforce refused the Contact: UNABLE_TO_LOCK_ROW: unable to obtain exclusive access to this record',
+            code: 'contention',
           },
         ],
       ]),

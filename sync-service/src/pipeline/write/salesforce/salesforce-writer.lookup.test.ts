@@ -157,6 +157,7 @@ describe('lookup methods', () => {
       step: 'person',
       message:
         "Salesforce Contact has no field Gone__c that the connected user can see: choose another lookup field in the webhook's settings.",
+      code: 'settings',
     });
   });
 });
@@ -227,6 +228,7 @@ describe('person ids remembered by lookup key', () => {
       kind: 'retry',
       step: 'person',
       message: 'Salesforce refused the Contact: ENTITY_IS_DELETED: entity is deleted',
+      code: 'not_found',
     });
     calls = [];
 
