@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       mongodbUri: MONGODB_URI,
       logLevel: 'info',
+      logFormat: 'pretty',
       role: 'all',
       publicUrl: 'http://localhost:3000',
       shutdownTimeoutMs: 10000,
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
         PORT: '8080',
         HOST: '0.0.0.0',
         LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'pretty',
         ROLE: 'worker',
         PUBLIC_URL: 'https://outsync.example.com/',
         SHUTDOWN_TIMEOUT_MS: '2500',
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       mongodbUri: 'mongodb+srv://user:pw@cluster.example.net/outsync',
       logLevel: 'warn',
+      logFormat: 'pretty',
       role: 'worker',
       publicUrl: 'https://outsync.example.com',
       shutdownTimeoutMs: 2500,
@@ -150,6 +153,22 @@ describe('loadConfig', () => {
         '- SHUTDOWN_TIMEOUT_MS: expected a number of milliseconds between 0 and 600000',
         '- SYNC_RETRY_SCHEDULE: expected waits like 10s,1m,5m,2h (ms, s, m or h; each 100ms to 48h)',
       ].join('\n'),
+    );
+  });
+
+  it('logs one readable line per event on a laptop, JSON in production or when asked', () => {
+    expect(loadConfig({ MONGODB_URI }).logFormat).toBe('pretty');
+    expect(loadConfig({ MONGODB_URI, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(
+      loadConfig({
+        MONGODB_URI,
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'a'.repeat(32),
+        SECRETS_KEY: SECRETS_KEY.toString('base64'),
+      }).logFormat,
+    ).toBe('json');
+    expect(() => loadConfig({ MONGODB_URI, LOG_FORMAT: 'yaml' })).toThrow(
+      '- LOG_FORMAT: expected json or pretty',
     );
   });
 

@@ -130,6 +130,8 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  // Unset: JSON in production (NODE_ENV=production), one readable line per event elsewhere.
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'expected json or pretty' }).optional(),
   ROLE: RoleSchema.default('all'),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
@@ -245,6 +247,7 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   host: env.HOST,
   mongodbUri: env.MONGODB_URI,
   logLevel: env.LOG_LEVEL,
+  logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
   role: env.ROLE,
   publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
   shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

@@ -17,7 +17,11 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger({ level: config.logLevel, base: { role: config.role } });
+  const logger = createLogger({
+    level: config.logLevel,
+    format: config.logFormat,
+    base: { role: config.role },
+  });
 
   process.on('uncaughtException', (error) => {
     logger.fatal({ err: error }, 'uncaught exception');

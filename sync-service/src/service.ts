@@ -33,7 +33,8 @@ export type StartOptions = {
 /** Starts the roles the config asks for. Used by main.ts, the root start script and tests. */
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
   const logger =
-    options.logger ?? createLogger({ level: config.logLevel, base: { role: config.role } });
+    options.logger ??
+    createLogger({ level: config.logLevel, format: config.logFormat, base: { role: config.role } });
   const db = openDatabase(config.mongodbUri, { logger });
   const runsApi = config.role === 'api' || config.role === 'all';
   const runsWorker = config.role === 'worker' || config.role === 'all';

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { createLogger } from './logger';
 
 /** A logger at trace whose raw output lines are kept. */
@@ -118,5 +119,55 @@ describe('error lines', () => {
       err: { type: 'Error', message: 'connect failed', errorCode: 'ECONNREFUSED' },
     });
     expect(JSON.parse(output[0]!).err).not.toHaveProperty('code');
+  });
+});
+
+describe('log format', () => {
+  function prettyCapture() {
+    const output: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      format: 'pretty',
+      destination: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          output.push(chunk.toString());
+          done();
+        },
+      }),
+    });
+    // pino-pretty pipes its lines on: they arrive a turn later.
+    const written = () => new Promise((resolve) => setImmediate(resolve));
+    return { logger, output, written };
+  }
+
+  it('pretty: one readable line per event with its time, level, request id and fields', async () => {
+    const { logger, output, written } = prettyCapture();
+    logger.child({ reqId: 'req-42' }).info({ status: 200, durationMs: 12 }, 'request finished');
+    await written();
+    const lines = output.join('').trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: \[req-42\] request finished \{.*"status":200.*"durationMs":12.*\}$/,
+    );
+    expect(lines[0]).not.toContain('"service"');
+  });
+
+  it('pretty: credentials are blanked as in JSON', async () => {
+    const { logger, output, written } = prettyCapture();
+    logger.info({ account: { apiKey: 'leak-pretty-key' } }, 'connected');
+    await written();
+    expect(output.join('')).not.toContain('leak-pretty-key');
+    expect(output.join('')).toContain('[redacted]');
+  });
+
+  it('json (the default): one JSON object per line', () => {
+    const { logger, output } = capture();
+    logger.child({ reqId: 'req-7' }).info('request finished');
+    expect(JSON.parse(output[0] ?? '')).toMatchObject({
+      level: 'info',
+      service: 'sync-service',
+      reqId: 'req-7',
+      msg: 'request finished',
+    });
   });
 });

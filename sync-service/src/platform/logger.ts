@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type Logger = PinoLogger;
 
@@ -48,8 +49,13 @@ export const REDACTED_PATHS = [
   'err.body',
 ];
 
+/** `json`: one JSON object per line (production, log shippers); `pretty`: one readable line. */
+export type LogFormat = 'json' | 'pretty';
+
 export type LoggerOptions = {
   level: string;
+  /** `json` unless given; `pretty` writes through pino-pretty (a developer's terminal). */
+  format?: LogFormat;
   /** Where lines go; stdout unless given (tests pass a stream to read them back). */
   destination?: DestinationStream;
   base?: Record<string, unknown>;
@@ -65,8 +71,27 @@ export function createLogger(options: LoggerOptions): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    options.format === 'pretty'
+      ? prettyLines(options.destination)
+      : (options.destination ?? pino.destination({ dest: 1, sync: true })),
   );
+}
+
+/**
+ * One readable line per event: time, level, `[request id]` and the message, then the line's
+ * other fields inline. Synchronous, as the JSON destination is, so a crash's last lines are
+ * written before the process exits. Colours when stdout is a terminal (pino-pretty asks); none
+ * into a given destination.
+ */
+function prettyLines(destination?: DestinationStream): DestinationStream {
+  return pretty({
+    ...(destination ? { destination, colorize: false } : {}),
+    sync: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service,reqId',
+    messageFormat: '{if reqId}[{reqId}] {end}{msg}',
+  });
 }
 
 /**
