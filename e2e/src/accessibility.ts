@@ -16,22 +16,24 @@ interface AxeViolation {
 /**
  * Serious and critical WCAG 2.x A/AA violations on the page as it is now, as readable lines: the
  * rule, and per element its selector, its markup (styled-components' class names alone do
- * not say which element it is) and axe's summary of what is wrong.
+ * not say which element it is) and axe's summary of what is wrong. `within` (a CSS selector)
+ * checks only that element and what it holds, its shadow root included: an embedded module, not
+ * the partner's page around it.
  */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
+export async function seriousA11yViolations(page: Page, within?: string): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
         axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
       }
     ).axe;
-    const result = await axe.run(document, {
+    const result = await axe.run(selector ? { include: [[selector]] } : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     });
     return result.violations;
-  });
+  }, within ?? null);
   return (violations as AxeViolation[])
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -54,6 +56,6 @@ function summary(node: AxeViolation['nodes'][number]): string {
 }
 
 /** Fails the journey when the current screen has a serious or critical accessibility violation. */
-export async function expectAccessible(page: Page): Promise<void> {
-  expect(await seriousA11yViolations(page)).toEqual([]);
+export async function expectAccessible(page: Page, within?: string): Promise<void> {
+  expect(await seriousA11yViolations(page, within)).toEqual([]);
 }

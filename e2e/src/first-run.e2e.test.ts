@@ -1,64 +1,82 @@
 // A first run that guides, and the small screen fixes (issue 31, items 4, 5 and 6), in Chromium
 // against the product with its demo workspace, at 1280×800: a new customer is told to connect a
-// CRM first and led there; a skip link comes before the sidebar; the sidebar's groups stay open
-// across a reload; signed out in another tab, a click leads to a way back to sign-in; a history
-// filter the service refuses shows its message under the field and the results stay; a long
-// API-key description leaves the delete dialog's × in view; the embed's brand chips stay readable
-// in the dark theme under a partner's brand. Screenshots: e2e/artifacts/first-run-*.png.
-import type { Page } from 'playwright-core';
+// CRM first and led there, on every screen that needs one; a profile without a permission says so
+// on every form as soon as it is chosen; the errors a form raised are gone once the user leaves
+// its screen; a skip link comes before the sidebar; the sidebar's groups stay open across a
+// reload; signed out in another tab, a click leads to a way back to sign-in; a history filter the
+// service refuses shows its message under the field and the results stay; a long API-key
+// description leaves the delete dialog's × in view; the embed's brand chips stay readable in the
+// dark theme under a partner's brand. Screenshots: e2e/artifacts/first-run-*.png.
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_API_KEYS } from '@outsync/sandbox';
-import { launchBrowser, type Browser } from '../../scripts/chromium';
+import type { Browser } from '../../scripts/chromium';
 import { PARTNER_DEMO_CUSTOMERS } from '../../scripts/demo-partner';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
-import { signInThroughApi } from '../../scripts/sign-in';
-import { screenshot, startTestProduct } from './product-harness';
+import {
+  closeBrowsers,
+  ownProfileId,
+  screenshot,
+  signedInBrowsers,
+  startTestProduct,
+} from './product-harness';
 import { getJson, sendJson } from './service-calls';
 
 const NEWCOMER = 'nina.new@first-run-e2e.example';
 /** The partner demo's first customer: a HubSpot portal and a webhook of their own. */
 const CUSTOMER = PARTNER_DEMO_CUSTOMERS[0].email;
+/** The partner demo's second customer, whose profile the admin takes every flag from. */
+const RESTRICTED = PARTNER_DEMO_CUSTOMERS[1].email;
 /** One unbroken word, as a pasted key name or URL is: it cannot wrap at a space. */
 const LONG_DESCRIPTION = `northwind-${'outbound-spring-campaign-'.repeat(6)}key`;
 
 let product: RunningProduct;
 let baseUrl: string;
-const browsers: Record<'admin' | 'newcomer' | 'customer', Browser> = {} as never;
+let browsers: Record<'admin' | 'newcomer' | 'customer' | 'restricted', Browser>;
 
 beforeAll(async () => {
   product = await startTestProduct({ demoWorkspace: true });
   baseUrl = product.shellUrl;
-  const sandboxUrl = product.sandboxUrl ?? '';
-  const [admin, newcomer, customer] = await Promise.all([
-    launchBrowser(),
-    launchBrowser(),
-    launchBrowser(),
-  ]);
-  Object.assign(browsers, { admin, newcomer, customer });
-  for (const [browser, email] of [
-    [admin, DEMO_ADMIN_EMAIL],
-    [newcomer, NEWCOMER],
-    [customer, CUSTOMER],
-  ] as const) {
-    await signInThroughApi(browser.context, { baseUrl, sandboxUrl, email });
-  }
-  type Integration = { user: { id: string; profile: string } };
-  const integrations = await getJson<Integration[]>(
-    baseUrl,
-    customer.context.request,
-    '/api/admin/users/integrations',
-  );
-  const profileId = integrations.find((item) => item.user.profile === 'HUBSPOT')?.user.id;
-  if (!profileId) throw new Error(`${CUSTOMER} has no HubSpot profile`);
-  await sendJson(baseUrl, customer.context.request, 'POST', '/api/admin/dashboard/api-keys', {
-    platform: 'smartlead',
-    apiKey: DEMO_API_KEYS.smartlead,
-    description: LONG_DESCRIPTION,
-    userProfileId: profileId,
+  browsers = await signedInBrowsers(product, {
+    admin: DEMO_ADMIN_EMAIL,
+    newcomer: NEWCOMER,
+    customer: CUSTOMER,
+    restricted: RESTRICTED,
   });
+  const profileId = await ownProfileId(baseUrl, browsers.customer.context.request, 'HUBSPOT');
+  await sendJson(
+    baseUrl,
+    browsers.customer.context.request,
+    'POST',
+    '/api/admin/dashboard/api-keys',
+    {
+      platform: 'smartlead',
+      apiKey: DEMO_API_KEYS.smartlead,
+      description: LONG_DESCRIPTION,
+      userProfileId: profileId,
+    },
+  );
+
+  // The admin takes Webhooks, Additional Webhooks and Block Lists from the restricted profile,
+  // as in Users > Update User.
+  type UserRow = { id: string; userEmail: string; profile: string | null };
+  const rows = await getJson<UserRow[]>(
+    baseUrl,
+    browsers.admin.context.request,
+    '/api/admin/dashboard/users',
+  );
+  const restricted = rows.find((row) => row.userEmail === RESTRICTED && row.profile === 'HUBSPOT');
+  if (!restricted) throw new Error(`${RESTRICTED} has no HubSpot profile among the users`);
+  await sendJson(
+    baseUrl,
+    browsers.admin.context.request,
+    'PUT',
+    `/api/admin/dashboard/users/${restricted.id}`,
+    { canWebhook: false, canUserAccount: false, canBlockList: false },
+  );
 }, 600_000);
 
 afterAll(async () => {
-  await Promise.all(Object.values(browsers).map((browser) => browser?.close()));
+  await closeBrowsers(Object.values(browsers ?? {}));
   await product?.stop();
 });
 
@@ -77,6 +95,16 @@ describe('a first run that guides', () => {
       '/admin/dashboard/smartlead-block-lists',
       'Then come back here to add a block list from one of its lists.',
     ],
+    [
+      'webhook-endpoint',
+      '/admin/dashboard/services',
+      'Then come back here to add an endpoint its events can be forwarded to.',
+    ],
+    [
+      'api-keys',
+      '/admin/dashboard/api-keys',
+      'Then come back here to add the API keys of your platforms.',
+    ],
   ])('with no CRM connected, %s says what to do first and links to it', async (key, path, then) => {
     const page = await open(browsers.newcomer, path);
     await page.getByText("You don't have any integrations!").waitFor();
@@ -89,6 +117,111 @@ describe('a first run that guides', () => {
     await page.waitForURL(`${baseUrl}/admin/dashboard/hubspot`);
     expect(new URL(page.url()).pathname).toBe('/admin/dashboard/hubspot');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.close();
+  });
+});
+
+/** Chooses `option` in the list labelled `label` (a combobox). */
+async function choose(scope: Page | Locator, label: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await scope.getByRole('option', { name: option }).first().click();
+}
+
+function notifications(page: Page): Locator {
+  return page.getByRole('region', { name: 'Notifications' });
+}
+
+describe('a form whose profile lacks a permission says so before it is filled in', () => {
+  // Each form, right after the profile is chosen: the note, and no field filled in yet.
+  test.each([
+    {
+      key: 'webhooks',
+      path: '/admin/dashboard/webhooks',
+      label: 'Select Profile:',
+      notes: [
+        'Webhooks are not enabled for this profile, so a webhook cannot be created on it. Ask an admin to turn on Webhooks for it in Users.',
+      ],
+    },
+    {
+      key: 'block-lists',
+      path: '/admin/dashboard/smartlead-block-lists',
+      label: 'HubSpot Account:',
+      notes: [
+        'Block Lists is not enabled for this profile: a block list started on it is saved but stays paused (PAUSED_PENDING_UPGRADE) until an admin turns on Block Lists for it, or the account moves to the paid plan.',
+      ],
+    },
+    {
+      key: 'webhook-endpoint',
+      path: '/admin/dashboard/services',
+      label: 'Select Profile',
+      notes: [
+        'Additional Webhooks is not enabled for this profile: an endpoint added on it is saved, but OutSync forwards no events or sync alerts to it, and a webhook that forwards to it is refused, until an admin turns on Additional Webhooks for it in Users.',
+      ],
+    },
+  ])('$key', async ({ key, path, label, notes }) => {
+    const page = await open(browsers.restricted, path);
+    await choose(page.getByRole('main'), label, /^HUBSPOT - /);
+    const shown = page.getByRole('main').getByRole('note');
+    await shown.first().waitFor();
+    expect(await shown.allTextContents()).toEqual(notes);
+    await screenshot(page, `first-run-flag-note-${key}`, { fullPage: false });
+    await page.close();
+  });
+});
+
+describe('errors of a screen are cleared when leaving it', () => {
+  // Each form raises what it raises on a bad submit; the user leaves by the sidebar at once, and
+  // the message is gone well before it would have run out (a validation warning lasts 3 s).
+  test.each([
+    {
+      key: 'webhook create',
+      path: '/admin/dashboard/webhooks',
+      leaveTo: 'Block lists',
+      raise: async (page: Page) => {
+        await choose(page.getByRole('main'), 'Select Profile:', /^HUBSPOT - /);
+        await page.getByRole('button', { name: 'Create Webhook' }).click();
+      },
+    },
+    {
+      key: 'block lists',
+      path: '/admin/dashboard/smartlead-block-lists',
+      leaveTo: 'Webhook receiver',
+      raise: async (page: Page) => {
+        await choose(page.getByRole('main'), 'HubSpot / Salesforce Account:', /^HUBSPOT - /);
+        await page.getByRole('button', { name: 'Start Blocking' }).click();
+      },
+    },
+    {
+      key: 'additional webhook endpoint',
+      path: '/admin/dashboard/services',
+      leaveTo: 'Block lists',
+      raise: async (page: Page) => {
+        await choose(page.getByRole('main'), 'Select Profile', /^HUBSPOT - /);
+        // A private address: the service refuses it (an error, which stays until dismissed).
+        await page.getByRole('textbox', { name: 'Webhook URL' }).fill('http://127.0.0.1:9/hook');
+        await page.getByRole('textbox', { name: 'Description' }).fill('Loopback');
+        await page.getByRole('button', { name: 'Create', exact: true }).click();
+      },
+    },
+  ])('$key', async ({ path, leaveTo, raise }) => {
+    const page = await open(browsers.admin, path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await raise(page);
+    const raised = notifications(page).getByRole('alert').first();
+    await raised.waitFor();
+    const text = (await raised.textContent()) ?? '';
+    expect(text).not.toBe('');
+
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: leaveTo, exact: true })
+      .click();
+    await page.waitForURL((url) => url.pathname !== path);
+    await notifications(page)
+      .getByRole('alert')
+      .filter({ hasText: text })
+      .first()
+      .waitFor({ state: 'detached', timeout: 1_000 });
     await page.close();
   });
 });

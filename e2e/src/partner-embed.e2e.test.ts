@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
 import { signInThroughApi } from '../../scripts/sign-in';
+import { seriousA11yViolations } from './accessibility';
 import { screenshot, startTestProduct } from './product-harness';
 import { serviceCalls } from './service-calls';
 
@@ -94,6 +95,24 @@ describe('a partner embeds the webhooks module', () => {
         .evaluate((heading) => getComputedStyle(heading).color),
     ).resolves.toBe('rgb(243, 244, 246)');
     await screenshot(page, 'partner-embed-dark');
+    await page.close();
+  });
+
+  test('axe finds nothing serious in the module, chips and form included, in the light and dark themes', async () => {
+    // Issue 31: the dark theme's chips under the partner's brand read at 3:1. The module only:
+    // the partner's page around it is theirs.
+    const page = await openPortal();
+    await ownWebhooks(page).getByText('Create or update company').first().waitFor();
+    await choose(page, 'Select Profile:', /^HUBSPOT - /);
+    await page.getByRole('heading', { name: 'Create a webhook:' }).waitFor();
+    const found: Record<string, string[]> = {};
+    for (const theme of ['light', 'dark'] as const) {
+      await page.getByRole('checkbox', { name: 'Dark' }).setChecked(theme === 'dark');
+      await page.waitForTimeout(200);
+      found[theme] = await seriousA11yViolations(page, 'outsync-webhooks');
+      await screenshot(page, `partner-embed-axe-${theme}`, { fullPage: false });
+    }
+    expect(found).toEqual({ light: [], dark: [] });
     await page.close();
   });
 

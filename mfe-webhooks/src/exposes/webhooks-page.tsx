@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Webhook } from '@outsync/contracts/webhooks';
+import { useOrganizationIntegrations } from '../features/webhooks-list/api/get-organization-integrations';
 import { WebhooksScreen } from '../features/webhooks-list/components/webhooks-screen';
 import { useEmitWebhookEvent } from '../shared/host-events';
 
@@ -33,6 +34,10 @@ export default function WebhooksPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   const emitWebhookEvent = useEmitWebhookEvent();
+  // The screen reads the caller's profiles too (one query): the settings dialog says their flags.
+  const integrations = useOrganizationIntegrations();
+  const profileOf = (webhook: Webhook) =>
+    integrations.data?.find((item) => item.user.id === webhook.userProfileId);
 
   return (
     <>
@@ -49,7 +54,12 @@ export default function WebhooksPage() {
       />
       <Suspense fallback={null}>
         {dialog?.kind === 'settings' ? (
-          <WebhookSettingsDialog key={dialog.webhook.id} webhook={dialog.webhook} onClose={close} />
+          <WebhookSettingsDialog
+            key={dialog.webhook.id}
+            webhook={dialog.webhook}
+            profile={profileOf(dialog.webhook)}
+            onClose={close}
+          />
         ) : null}
         {dialog?.kind === 'test' ? (
           <SendTestWebhookDialog

@@ -82,9 +82,11 @@ const ChipBody = styled.span<{ $tone: ChipTone }>`
   ${({ $tone }) => tones[$tone]}
 `;
 
-// Long labels (ids, URLs) wrap inside the chip rather than stretching its container.
+// Long labels (ids, URLs) wrap inside the chip rather than stretching its container; a word is
+// never broken to make a table column narrower ('company' read 'compa/ny' in a tight embed):
+// break-word, unlike anywhere, leaves words whole in the column's minimum width.
 const ChipText = styled.span`
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 `;
 
 const RemoveButton = styled.button`

@@ -28,4 +28,4 @@ export {
   type SubmitButtonProps,
 } from './submit-button';
 export { LinkButton } from './link-button';
-export { FieldGrid, FormActions } from './layout';
+export { FieldGrid, FieldGridRow, FormActions } from './layout';

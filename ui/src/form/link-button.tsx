@@ -7,7 +7,7 @@ export const LinkButton = styled.button.attrs({ type: 'button' })`
   background: none;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.brandText};
   cursor: pointer;
   &:hover:not(:disabled) {
     color: ${({ theme }) => theme.colors.brandDark};

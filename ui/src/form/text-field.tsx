@@ -106,7 +106,7 @@ const VisibilityToggle = styled.button`
   font: inherit;
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.brandText};
   cursor: pointer;
   &:hover:not(:disabled) {
     background: ${({ theme }) => theme.colors.surfaceHover};

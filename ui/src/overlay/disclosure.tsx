@@ -88,7 +88,7 @@ const Toggle = styled.button`
   background: none;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.brandText};
   cursor: pointer;
   &:hover {
     color: ${({ theme }) => theme.colors.brandDark};

@@ -10,6 +10,8 @@ export const theme = {
     brand: cssVar('color-brand'),
     brandDark: cssVar('color-brand-dark'),
     brandInk: cssVar('color-brand-ink'),
+    /** The brand as text on the surface, readable whatever the host's brand (links, toggles). */
+    brandText: cssVar('color-brand-text'),
     ink: cssVar('color-ink'),
     inkMuted: cssVar('color-ink-muted'),
     surface: cssVar('color-surface'),

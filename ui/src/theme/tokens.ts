@@ -28,10 +28,22 @@ const shared = {
  */
 const brandInkFromBrand = 'oklch(from var(--os-color-brand) clamp(0, (0.66 - l) * 1000, 1) 0 0)';
 
+/**
+ * Text in the brand colour on the page's surface (links, disclosures): the brand itself,
+ * darkened to at most OKLCH lightness 0.5 on the light theme and lightened to at least 0.75 on
+ * the dark one, so a host's brand of any lightness reads at 4.5:1 or more in both (issue 31: a
+ * partner's dark teal as link text on the dark theme read at 2.4:1).
+ */
+const brandTextFromBrand = (mode: 'light' | 'dark') =>
+  mode === 'light'
+    ? 'oklch(from var(--os-color-brand) min(l, 0.5) c h)'
+    : 'oklch(from var(--os-color-brand) max(l, 0.75) c h)';
+
 const light = {
   'color-brand': '#4f46e5',
   'color-brand-dark': '#3730a3',
   'color-brand-ink': brandInkFromBrand,
+  'color-brand-text': brandTextFromBrand('light'),
   'color-ink': '#111827',
   'color-ink-muted': '#4b5563',
   'color-surface': '#ffffff',
@@ -67,8 +79,10 @@ const dark: Record<ColorToken, string> = {
   'color-brand': '#818cf8',
   'color-brand-dark': '#a5b4fc',
   'color-brand-ink': brandInkFromBrand,
+  'color-brand-text': brandTextFromBrand('dark'),
   'color-ink': '#f3f4f6',
-  'color-ink-muted': '#9ca3af',
+  // 4.5:1 on the hovered row's background too (#9ca3af read at 4.05:1 there).
+  'color-ink-muted': '#a9b0bb',
   'color-surface': '#1f2937',
   'color-surface-raised': '#273244',
   'color-surface-hover': '#374151',

@@ -7,7 +7,7 @@ import { BusyButton } from '@outsync/ui/form';
 // The layout primitives live in the design system; the screens import them from here with the
 // rest of their parts.
 export { Sections } from '@outsync/ui';
-export { FieldGrid, FormActions } from '@outsync/ui/form';
+export { FieldGrid, FieldGridRow, FormActions } from '@outsync/ui/form';
 
 /** A titled part of a screen's card ("Add API Key"), named by its heading. */
 export function ScreenSection({

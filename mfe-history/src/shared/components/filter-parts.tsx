@@ -33,10 +33,16 @@ export function FilterTextField({
   );
 }
 
-/** The filters above a list, side by side as many as fit. */
-export const FilterBar = styled.div`
+/**
+ * The filters above a list, side by side as many as fit, each at least 220px wide, or
+ * `$minColumn` where a filter's placeholder needs more to show whole.
+ */
+export const FilterBar = styled.div<{ $minColumn?: string }>`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(220px, 100%), 1fr));
+  grid-template-columns: repeat(
+    auto-fill,
+    minmax(min(${({ $minColumn = '220px' }) => $minColumn}, 100%), 1fr)
+  );
   gap: ${({ theme }) => theme.space(4)};
   align-items: start;
 `;

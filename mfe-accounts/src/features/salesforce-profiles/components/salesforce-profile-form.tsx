@@ -48,7 +48,8 @@ export function SalesforceProfileForm() {
           form.reset(emptyForm);
         })}
       >
-        <FieldGrid>
+        {/* Columns wide enough for the domain's example placeholder, whole (issue 31). */}
+        <FieldGrid $minColumn="20rem">
           <TextField
             {...form.field('domain')}
             label={salesforceFormTexts.domain}

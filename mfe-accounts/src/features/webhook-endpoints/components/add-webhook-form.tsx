@@ -1,10 +1,11 @@
 import { UserAccountCreateRequestSchema, type IntegrationItem } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
 import { CheckboxField, SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
-import { ProfileSelect } from '@outsync/app-runtime/profile-select';
+import { ProfileFlagNote, ProfileSelect } from '@outsync/app-runtime/profile-select';
 import {
   FormActions,
   FieldGrid,
+  FieldGridRow,
   ScreenSection,
   StackedForm,
 } from '../../../shared/components/screen-parts';
@@ -23,6 +24,9 @@ export const addWebhookTexts = {
   syncAlerts: 'Also send sync alerts (sync.failed, sync.recovered)',
   syncAlertsHelp:
     "OutSync POSTs an alert here when writing to this profile's CRM fails, and again when it recovers.",
+  // Ours (issue 31, item 5): said as soon as a profile without the flag is chosen.
+  endpointsOff:
+    'Additional Webhooks is not enabled for this profile: an endpoint added on it is saved, but OutSync forwards no events or sync alerts to it, and a webhook that forwards to it is refused, until an admin turns on Additional Webhooks for it in Users.',
 } as const;
 
 const emptyForm = { userProfileId: null, url: '', description: '', syncAlerts: false };
@@ -41,6 +45,7 @@ export function AddWebhookForm({ integrations }: { integrations: readonly Integr
     onInvalid: (_errors, message) => toast.show(validationToast(message)),
   });
   const filled = Boolean(form.values.url) && Boolean(form.values.description);
+  const chosen = integrations.find((item) => item.user.id === form.values.userProfileId);
 
   return (
     <ScreenSection title={addWebhookTexts.title}>
@@ -53,13 +58,19 @@ export function AddWebhookForm({ integrations }: { integrations: readonly Integr
           form.reset({ ...emptyForm, userProfileId: endpoint.userProfileId });
         })}
       >
+        {chosen && !chosen.user.canUserAccount ? (
+          <ProfileFlagNote>{addWebhookTexts.endpointsOff}</ProfileFlagNote>
+        ) : null}
         <FieldGrid>
-          <ProfileSelect
-            integrations={integrations}
-            value={form.values.userProfileId}
-            onChange={(id) => form.setValue('userProfileId', id)}
-            error={form.errors.userProfileId}
-          />
+          {/* A row of its own: a profile's label is long, and its options then take two lines. */}
+          <FieldGridRow>
+            <ProfileSelect
+              integrations={integrations}
+              value={form.values.userProfileId}
+              onChange={(id) => form.setValue('userProfileId', id)}
+              error={form.errors.userProfileId}
+            />
+          </FieldGridRow>
           <TextField
             {...form.field('url')}
             label={addWebhookTexts.url}

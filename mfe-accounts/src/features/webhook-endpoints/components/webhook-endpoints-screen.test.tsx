@@ -223,12 +223,44 @@ test('Delete asks first ("This deletes the webhook."); Yes: "Deleted {descriptio
   await waitFor(() => expect(within(table()).queryByText('Ops forwarder')).toBeNull());
 });
 
-test('without integrations there is no form: "You don\'t have any integrations!"', async () => {
+test('without integrations there is no form: "You don\'t have any integrations!" and what to do first', async () => {
   fakeService({ userAccounts: [forwarder] });
   renderPage(path);
 
   expect(await screen.findByText("You don't have any integrations!")).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+  // Issue 31, item 5 (docs/decisions.md): what to do first, and a link to each CRM's screen.
+  expect(
+    screen.getByText(
+      'Connect your CRM first: a HubSpot account or a Salesforce org. Then come back here to add an endpoint its events can be forwarded to.',
+    ),
+  ).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Connect HubSpot' }).getAttribute('href')).toBe(
+    '/admin/dashboard/hubspot',
+  );
+  expect(screen.getByRole('link', { name: 'Connect Salesforce' }).getAttribute('href')).toBe(
+    '/admin/dashboard/salesforce',
+  );
+});
+
+test('a profile without Additional Webhooks says so as soon as it is chosen, before the fields', async () => {
+  const off = aUserProfile({ id: oid(2), canUserAccount: false, email: 'bo@acme.test' });
+  fakeService({ integrations: [anIntegration(profile), anIntegration(off)], userAccounts: [] });
+  renderPage(path);
+  await screen.findByRole('heading', { level: 2, name: 'Add Webhook' });
+  expect(screen.queryByRole('note')).toBeNull();
+
+  chooseOption('Select Profile', profileLabel);
+  await waitFor(() => expect(screen.queryByRole('note')).toBeNull());
+  chooseOption('Select Profile', 'HUBSPOT - bo@acme.test - 20519234 acme.hubspot.test');
+  const note = await screen.findByRole('note');
+  expect(note.textContent).toBe(
+    'Additional Webhooks is not enabled for this profile: an endpoint added on it is saved, but OutSync forwards no events or sync alerts to it, and a webhook that forwards to it is refused, until an admin turns on Additional Webhooks for it in Users.',
+  );
+  // Before the fields to fill in; the form stays usable (the service keeps such an endpoint).
+  const url = screen.getByLabelText('Webhook URL');
+  expect(note.compareDocumentPosition(url) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect((url as HTMLInputElement).disabled).toBe(false);
 });
 
 describe('the signing secret', () => {

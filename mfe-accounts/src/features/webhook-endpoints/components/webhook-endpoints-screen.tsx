@@ -4,6 +4,7 @@ import type { UserAccount } from '@outsync/contracts/accounts';
 import { Page, Spinner, useToast } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
+import { NoIntegrations } from '@outsync/app-runtime/profile-select';
 import { useUserIntegrations } from '../../../shared/api/get-user-integrations';
 import { CellButton, idColumn, MutedText, Sections } from '../../../shared/components/screen-parts';
 import { useDeleteUserAccount } from '../api/delete-user-account';
@@ -15,6 +16,8 @@ import { SigningSecretCell } from './signing-secret-cell';
 /** The screen's texts (spec 02 §2.6, §8; the delete question and empty texts are ours). */
 export const webhookEndpointsTexts = {
   noIntegrations: "You don't have any integrations!",
+  // Beyond the spec (issue 31): after "connect your CRM first".
+  thenAdd: 'Then come back here to add an endpoint its events can be forwarded to.',
   loadingIntegrations: 'Loading profiles',
   caption: 'Webhooks',
   id: 'ID',
@@ -128,9 +131,9 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
           <Spinner label={t.loadingIntegrations} />
         ) : integrations.data?.length ? (
           <AddWebhookForm integrations={integrations.data} />
-        ) : (
-          <MutedText>{t.noIntegrations}</MutedText>
-        )}
+        ) : integrations.isSuccess ? (
+          <NoIntegrations then={t.thenAdd} />
+        ) : null}
         <Table
           caption={t.caption}
           columns={columns}

@@ -108,7 +108,8 @@ export function AuditLogScreen() {
     <Page title={t.title}>
       <ScreenStack>
         <Intro>{t.intro}</Intro>
-        <FilterBar>
+        {/* Wide enough for its placeholder, whole (issue 31). */}
+        <FilterBar $minColumn="18rem">
           <FilterTextField
             label={t.email}
             placeholder={t.emailPlaceholder}

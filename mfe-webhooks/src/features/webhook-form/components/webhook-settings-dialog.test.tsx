@@ -3,7 +3,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Webhook } from '@outsync/contracts/webhooks';
 import { deferred, fakeService, type FakeService } from '../../../test/fake-service';
-import { aSalesforceWebhook, aWebhook, webhookSettings } from '../../../test/fixtures';
+import {
+  aSalesforceWebhook,
+  aWebhook,
+  anIntegration,
+  hubspotProfile,
+  webhookSettings,
+} from '../../../test/fixtures';
 import { findToast, renderInShell, shownToasts } from '../../../test/render-page';
 import { serviceErrors } from '../../../test/service-answers';
 import {
@@ -271,4 +277,40 @@ test('Salesforce custom fields: "Custom Field Objects:" must hold an object, and
   update();
   expect(await findToast('Fields not created')).toMatchObject({ summary: 'Validation' });
   expect(api.sent('updateWebhook')).toHaveLength(0);
+});
+
+describe("the profile's flags (issue 31, item 5)", () => {
+  const webhooksOff =
+    'Webhooks are not enabled for this profile, so a change to this webhook is refused. Ask an admin to turn on Webhooks for it in Users.';
+  const endpointsOff =
+    'Additional endpoints are not enabled for this profile: a webhook that forwards to one is refused. Ask an admin to turn on Additional Webhooks for it in Users.';
+
+  test('a profile without Webhooks or Additional Webhooks: said at the top, before the fields', async () => {
+    const webhook = hubspotWebhook();
+    const api = seedWith(webhook);
+    const profile = anIntegration({
+      id: hubspotProfile.user.id,
+      canWebhook: false,
+      canUserAccount: false,
+    });
+    renderInShell(
+      <WebhookSettingsDialog webhook={webhook} profile={profile} onClose={jest.fn()} />,
+    );
+    await waitFor(() => expect(api.sent('profileApiKeys')).toHaveLength(1));
+    const platform = await inDialog().findByRole('combobox', {
+      name: 'Sales Engagement Platform:',
+    });
+    const notes = inDialog().getAllByRole('note');
+    expect(notes.map((note) => note.textContent)).toEqual([webhooksOff, endpointsOff]);
+    expect(
+      notes[1]!.compareDocumentPosition(platform) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  test('a profile with both flags, or one the caller does not own: no note', async () => {
+    const webhook = hubspotWebhook();
+    const api = seedWith(webhook);
+    const { dialog } = await openDialog(api, webhook);
+    expect(within(dialog).queryByRole('note')).toBeNull();
+  });
 });

@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { useMutation } from '@tanstack/react-query';
+import { ProfileFlagNote } from '@outsync/app-runtime/profile-select';
 import { crmDisplayNames } from '@outsync/contracts';
+import type { IntegrationItem } from '@outsync/contracts/accounts';
 import {
   webhookBodyFromForm,
   webhookFormFromWebhook,
@@ -25,6 +27,11 @@ export const webhookSettingsTexts = {
   loading: 'Loading webhook settings',
   submit: 'Update',
   updated: 'Webhook has been updated',
+  // Beyond the spec (issue 31): the profile's flags (spec 02 §3), said before anything is changed.
+  webhooksOff:
+    'Webhooks are not enabled for this profile, so a change to this webhook is refused. Ask an admin to turn on Webhooks for it in Users.',
+  endpointsOff:
+    'Additional endpoints are not enabled for this profile: a webhook that forwards to one is refused. Ask an admin to turn on Additional Webhooks for it in Users.',
 } as const;
 
 /**
@@ -34,9 +41,15 @@ export const webhookSettingsTexts = {
  */
 export function WebhookSettingsDialog({
   webhook,
+  profile,
   onClose,
 }: {
   webhook: Webhook;
+  /**
+   * The webhook's profile among the caller's own, with its flags; absent (someone else's
+   * profile, or not read yet), no flag is said.
+   */
+  profile?: IntegrationItem | undefined;
   onClose: () => void;
 }) {
   const apiKeys = useProfileApiKeys(webhook.userProfileId, null);
@@ -52,7 +65,12 @@ export function WebhookSettingsDialog({
           <Spinner label={webhookSettingsTexts.loading} />
         </Centered>
       ) : (
-        <SettingsForm webhook={webhook} apiKeys={apiKeys.data ?? []} onClose={onClose} />
+        <SettingsForm
+          webhook={webhook}
+          profile={profile}
+          apiKeys={apiKeys.data ?? []}
+          onClose={onClose}
+        />
       )}
     </Dialog>
   );
@@ -60,10 +78,12 @@ export function WebhookSettingsDialog({
 
 function SettingsForm({
   webhook,
+  profile,
   apiKeys,
   onClose,
 }: {
   webhook: Webhook;
+  profile: IntegrationItem | undefined;
   apiKeys: readonly ApiKeyChoice[];
   onClose: () => void;
 }) {
@@ -101,6 +121,12 @@ function SettingsForm({
   return (
     <form noValidate onSubmit={submit}>
       <FieldStack>
+        {profile && webhook.canUpdate && !profile.user.canWebhook ? (
+          <ProfileFlagNote>{webhookSettingsTexts.webhooksOff}</ProfileFlagNote>
+        ) : null}
+        {profile && webhook.canUpdate && !profile.user.canUserAccount ? (
+          <ProfileFlagNote>{webhookSettingsTexts.endpointsOff}</ProfileFlagNote>
+        ) : null}
         <WebhookFields
           kind="update"
           userProfileId={webhook.userProfileId}
