@@ -15,6 +15,7 @@ import {
 } from './contracts/src/catalog/compatibility.ts';
 import {
   apps,
+  federationRuntimeFile,
   portOf,
   proxiedPrefixes,
   remotesManifest,
@@ -57,6 +58,19 @@ export const sharedSingletons = [
  */
 export const reactRouterExports: string[] = reactRouterExportList;
 
+/**
+ * Build-time settings of the federation runtime every app shares: only the browser's code paths
+ * (`target: 'web'` drops the runtime's Node script loading, ≈ 2 KB gzip per app).
+ */
+function federationExperiments(isHost: boolean) {
+  // The shell provides the runtime core on `globalThis`; the remotes use it (scripts/topology.ts,
+  // `federationRuntimeFile`, says how a module's own page gets one).
+  return {
+    ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+    optimization: { target: 'web' as const },
+  };
+}
+
 export interface AppConfigOptions {
   app: AppName;
   /** Modules this app exposes to hosts (remotes only). Keys like './WebhooksPage'. */
@@ -71,13 +85,17 @@ interface Argv {
   mode?: 'development' | 'production' | 'none';
 }
 
-function indexHtml(title: string): string {
+/**
+ * The app's own page. A remote's page first loads the federation runtime provider (a classic
+ * script, so it runs before the deferred entry scripts the plugin injects).
+ */
+function indexHtml(title: string, runtimeScript?: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
+    <title>${title}</title>${runtimeScript ? `\n    <script src="${runtimeScript}"></script>` : ''}
     <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%23111827'/%3E%3Cpath d='M9 16h14M17 10l6 6-6 6' stroke='%23a5b4fc' stroke-width='3' fill='none'/%3E%3C/svg%3E" />
   </head>
   <body>
@@ -143,7 +161,8 @@ export function createAppConfig(options: AppConfigOptions) {
         filename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: isProduction ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: info.federationName,
-        clean: true,
+        // A remote's dist/ also holds the runtime provider, written by its own build.
+        clean: isHost ? true : { keep: (file: string) => isFederationRuntimeFile(appDir, file) },
       },
       resolve: sourceResolve,
       module: { rules: sourceRules(isProduction) },
@@ -154,7 +173,9 @@ export function createAppConfig(options: AppConfigOptions) {
         moduleIds: isProduction ? 'deterministic' : 'named',
       },
       plugins: [
-        new rspack.HtmlRspackPlugin({ templateContent: indexHtml(options.title) }),
+        new rspack.HtmlRspackPlugin({
+          templateContent: indexHtml(options.title, isHost ? undefined : federationRuntimeFile),
+        }),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(mode),
         }),
@@ -191,6 +212,7 @@ export function createAppConfig(options: AppConfigOptions) {
           // `shared[].requiredVersion` already).
           manifest: isHost ? true : { additionalData: declareCompatibility },
           dts: false,
+          experiments: federationExperiments(isHost),
         }),
       ],
       devServer: {
@@ -235,6 +257,56 @@ export function createAppConfig(options: AppConfigOptions) {
       performance: { hints: false },
       // Remotes resolve their public path from the manifest URL at run time, on purpose.
       ignoreWarnings: [/Manifest will use absolute path resolution/],
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+/** Whether `file` (absolute, or relative to the app's dist/) is the runtime provider or its map. */
+export function isFederationRuntimeFile(appDir: string, file: string): boolean {
+  const dist = path.join(appDir, 'dist');
+  const relative = path.relative(dist, path.resolve(dist, file));
+  return relative === federationRuntimeFile || relative === `${federationRuntimeFile}.map`;
+}
+
+/**
+ * The runtime provider of a remote's own page (see `federationRuntimeFile`): a second, plain
+ * (non-federated) build next to the app's, into the same dist/. The apps' rspack.config.ts
+ * export both: `[createAppConfig(…)(env, argv), federationRuntimeConfig(app)(env, argv)]`.
+ */
+export function federationRuntimeConfig(app: AppName) {
+  return (env: Record<string, unknown> = {}, argv: Argv = {}): Configuration => {
+    const appDir = path.join(repoRoot, app);
+    const mode = argv.mode ?? (env.production ? 'production' : 'development');
+    const isProduction = mode === 'production';
+    return {
+      name: `${app}-federation-runtime`,
+      context: appDir,
+      mode,
+      entry: { 'federation-runtime': path.join(repoRoot, 'scripts/federation-runtime.ts') },
+      devtool: isProduction ? 'source-map' : 'cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        filename: federationRuntimeFile,
+        publicPath: 'auto',
+        asyncChunks: false,
+        uniqueName: `${apps[app].federationName}_runtime`,
+        // Its own file only; the app's build cleans the rest.
+        clean: { keep: (file: string) => !isFederationRuntimeFile(appDir, file) },
+      },
+      resolve: sourceResolve,
+      module: { rules: sourceRules(isProduction) },
+      plugins: [
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(mode),
+          // The same browser-only code paths as the apps' federation runtime.
+          ENV_TARGET: JSON.stringify('web'),
+        }),
+      ],
+      // Served by the app's dev server, without a hot-reload client of its own.
+      devServer: { hot: false, liveReload: false, client: false },
+      lazyCompilation: false,
+      performance: { hints: false },
       stats: 'errors-warnings',
     };
   };

@@ -1,7 +1,9 @@
 // Gzip size of what the browser downloads on a first visit: the shell's own files, and for each
 // remote the files it serves itself (shared singletons the shell already loaded come from the
-// shell and are excluded; an area's contracts entry, which only its module loads, counts there).
-// Run: npm run bench:bundle (add `-- --files` to list each remote's files)
+// shell and are excluded; an area's contracts entry, which only its module loads, counts there),
+// and the partners' embed script with what it loads when mounted.
+// Run: npm run bench:bundle (add `-- --files` to list each app's files, `-- --analyze` to list the
+// biggest packages of each app's first load, from the builds' source maps: bench/bundle-analysis.ts)
 // CI: npm run bundle -w bench -- --check exits 1 when an app is more than 10 % over its budget in
 // bundle-budgets.json.
 import { readFileSync } from 'node:fs';
@@ -12,14 +14,27 @@ import { DEMO_ADMIN_EMAIL, freePortsEnv, startProduct } from '../scripts/product
 import { signInThroughApi } from '../scripts/sign-in.ts';
 import { remoteApps, type AppName, type RemoteAppName } from '../scripts/topology.ts';
 import { routesServedBy } from '../contracts/src/catalog/routes.ts';
+import { attribute, summarise, type Share, type SourceMap } from './bundle-analysis.ts';
 
-const goals = { shell: 200, remote: 60 }; // KB gzip, from the foundation issue
+/** The partners' embed script (docs/embedding.md), measured beside the apps. */
+const EMBED = 'partner-embed';
+type Part = AppName | typeof EMBED;
+
+/** KB gzip, issue 32's goals (the foundation issue's were 200 for the shell, 60 per remote). */
+const goals: Record<Part, number> = {
+  shell: 150,
+  'mfe-auth': 35,
+  'mfe-webhooks': 45,
+  'mfe-accounts': 45,
+  'mfe-history': 45,
+  [EMBED]: 120,
+};
 
 interface BundleBudgets {
   /** Allowed overrun before --check fails, as a fraction (0.1 = 10 %). */
   tolerance: number;
-  /** KB gzip per app. */
-  budgetsKb: Record<AppName, number>;
+  /** KB gzip per app, and for the partners' embed script. */
+  budgetsKb: Partial<Record<Part, number>>;
 }
 const budgets = JSON.parse(
   readFileSync(new URL('./bundle-budgets.json', import.meta.url), 'utf8'),
@@ -28,7 +43,7 @@ const budgets = JSON.parse(
 const firstRoute = (app: RemoteAppName) => routesServedBy(app)[0].path;
 
 interface Row {
-  app: AppName;
+  app: Part;
   part: string;
   bytes: number;
   files: number;
@@ -57,11 +72,61 @@ function budgetFailures(rows: Row[]): string[] {
 interface Download {
   url: string;
   gzipBytes: number;
+  /** The body, kept for --analyze. */
+  body: Buffer;
 }
 
-async function gzipSize(response: Response): Promise<number> {
+async function download(response: Response): Promise<Download> {
   const body = await response.body().catch(() => Buffer.alloc(0));
-  return gzipSync(body, { level: 9 }).length;
+  return { url: response.url(), gzipBytes: gzipSync(body, { level: 9 }).length, body };
+}
+
+/** The biggest packages of `downloads`, through each script's source map. */
+async function analyse(downloads: Download[]): Promise<Share[]> {
+  const shares: Share[] = [];
+  for (const { url, gzipBytes, body } of downloads) {
+    const name = new URL(url).pathname;
+    if (!name.endsWith('.js')) {
+      shares.push({ owner: `(file) ${name}`, gzipBytes });
+      continue;
+    }
+    const answer = await fetch(`${url}.map`).catch(() => undefined);
+    const map = answer?.ok ? ((await answer.json()) as SourceMap) : undefined;
+    shares.push(...attribute(name, body.toString('utf8'), map, gzipBytes));
+  }
+  return summarise(shares);
+}
+
+/**
+ * The embed's first load: a page of its own with the script, mounting the module the way a
+ * partner's page does, until the network is idle. Without a token (bytes, not data): the module
+ * shows its refusal, and what its list would load on demand (the form, the dialogs) it loads
+ * on demand in both cases.
+ */
+async function embedFirstLoad(): Promise<Download[]> {
+  const webhooksUrl = product.appUrls['mfe-webhooks'];
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    // A blank page of its own (about:blank), as a partner's: the script and the mount call.
+    await page.setContent(
+      `<!doctype html><div id="embed"></div>
+<script src="${webhooksUrl}/embed/outsync-webhooks.js"></script>
+<script>OutSync.mountWebhooks(document.getElementById('embed'), { token: 'bench', apiBaseUrl: ${JSON.stringify(product.serviceUrl ?? '')} });</script>`,
+      { waitUntil: 'networkidle' },
+    );
+    const own: Download[] = [];
+    for (const response of responses) {
+      if (response.status() === 200 && response.url().startsWith(`${webhooksUrl}/`)) {
+        own.push(await download(response));
+      }
+    }
+    return own;
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Opens `path` in a fresh, signed-in browser profile and returns the downloads per origin. */
@@ -85,7 +150,7 @@ async function firstVisit(path: string): Promise<Map<string, Download[]>> {
       if (response.status() !== 200) continue;
       const origin = new URL(response.url()).origin;
       const list = byOrigin.get(origin) ?? [];
-      list.push({ url: response.url(), gzipBytes: await gzipSize(response) });
+      list.push(await download(response));
       byOrigin.set(origin, list);
     }
     return byOrigin;
@@ -96,6 +161,7 @@ async function firstVisit(path: string): Promise<Map<string, Download[]>> {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const listFiles = process.argv.includes('--files');
+const analyze = process.argv.includes('--analyze');
 const checkBudgets = process.argv.includes('--check');
 const total = (downloads: Download[] = []) => downloads.reduce((sum, d) => sum + d.gzipBytes, 0);
 
@@ -110,6 +176,32 @@ try {
   const rows: Row[] = [];
   const dashboard = await firstVisit(firstRoute('mfe-webhooks'));
   const shellFiles = dashboard.get(product.shellUrl) ?? [];
+  const details: string[] = [];
+  /** The --files and --analyze lines of one app, printed after the table. */
+  const describe = async (app: Part, own: Download[]) => {
+    if (listFiles) {
+      details.push(`\n${app}: files, KB gzip`);
+      for (const file of [...own].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+        details.push(`  ${kb(file.gzipBytes).padStart(6)}  ${new URL(file.url).pathname}`);
+      }
+    }
+    if (analyze) {
+      const shares = await analyse(own);
+      details.push(
+        `\n${app}: biggest parts of the first load, KB gzip (estimated from source maps)`,
+      );
+      for (const { owner, gzipBytes } of shares.filter((share) => share.gzipBytes >= 512)) {
+        details.push(`  ${kb(gzipBytes).padStart(6)}  ${owner}`);
+      }
+      const rest = shares.filter((share) => share.gzipBytes < 512);
+      if (rest.length > 0) {
+        details.push(
+          `  ${kb(rest.reduce((sum, share) => sum + share.gzipBytes, 0)).padStart(6)}  ${rest.length} smaller parts`,
+        );
+      }
+    }
+  };
+  await describe('shell', shellFiles);
   rows.push({
     app: 'shell',
     part: 'shell (first load)',
@@ -125,14 +217,19 @@ try {
       part: `${app} (own first load)`,
       bytes: total(own),
       files: own.length,
-      goal: goals.remote,
+      goal: goals[app],
     });
-    if (listFiles) {
-      for (const file of [...own].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
-        console.log(`  ${app}  ${kb(file.gzipBytes).padStart(6)}  ${new URL(file.url).pathname}`);
-      }
-    }
+    await describe(app, own);
   }
+  const embed = await embedFirstLoad();
+  rows.push({
+    app: EMBED,
+    part: `${EMBED} (first load)`,
+    bytes: total(embed),
+    files: embed.length,
+    goal: goals[EMBED],
+  });
+  await describe(EMBED, embed);
 
   console.log(
     '\nFirst-load size, gzip -9, per origin (shared singletons count once, where first loaded):\n',
@@ -147,6 +244,7 @@ try {
       `  ${part.padEnd(30)} ${kb(bytes).padStart(8)} ${String(files).padStart(6)} ${`≤ ${goal}`.padStart(8)}  ${verdict.padEnd(4)} ${(budget === undefined ? '-' : String(budget)).padStart(8)}`,
     );
   }
+  if (details.length > 0) console.log(details.join('\n'));
   console.log('');
   if (checkBudgets) {
     const failures = budgetFailures(rows);

@@ -1,8 +1,8 @@
-import { createAppConfig } from '../rspack.config.ts';
+import { createAppConfig, federationRuntimeConfig } from '../rspack.config.ts';
 // The catalog file itself, not '@outsync/contracts': the config then loads no zod or ky.
 import { exposesOfRemote } from '../contracts/src/catalog/routes.ts';
 
-export default createAppConfig({
+const federated = createAppConfig({
   app: 'mfe-history',
   title: 'OutSync history',
   exposes: {
@@ -15,3 +15,11 @@ export default createAppConfig({
     './mount': './src/exposes/mount.ts',
   },
 });
+
+// The module and its own page's federation runtime (rspack.config.ts, `federationRuntimeFile`).
+const runtime = federationRuntimeConfig('mfe-history');
+
+export default (env: Record<string, unknown> = {}, argv = {}) => [
+  federated(env, argv),
+  runtime(env, argv),
+];

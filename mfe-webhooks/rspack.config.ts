@@ -1,7 +1,14 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rspack, type Configuration } from '@rspack/core';
-import { createAppConfig, sourceResolve, sourceRules } from '../rspack.config.ts';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
+import {
+  createAppConfig,
+  federationRuntimeConfig,
+  isFederationRuntimeFile,
+  sourceResolve,
+  sourceRules,
+} from '../rspack.config.ts';
 // The catalog file itself, not '@outsync/contracts': the config then loads no zod or ky.
 import { exposesOfRemote } from '../contracts/src/catalog/routes.ts';
 
@@ -24,6 +31,25 @@ function isEmbedFile(file: string): boolean {
   const relative = path.relative(distDir, path.resolve(distDir, file));
   return relative === embedDir || relative.startsWith(`${embedDir}${path.sep}`);
 }
+
+/**
+ * Removes the embed's chunks of earlier builds from dist/embed/ after a production build:
+ * `output.clean` leaves that folder alone (it holds this build's files too), and hashed chunk
+ * names change with every release.
+ */
+const removeStaleEmbedChunks = {
+  apply(compiler: Compiler) {
+    compiler.hooks.afterEmit.tap('RemoveStaleEmbedChunks', (compilation) => {
+      const dir = path.join(compiler.outputPath, embedDir);
+      if (!existsSync(dir)) return;
+      const current = new Set(Object.keys(compilation.assets).map((name) => path.normalize(name)));
+      for (const entry of readdirSync(dir)) {
+        if (!current.has(path.join(embedDir, entry)))
+          rmSync(path.join(dir, entry), { force: true });
+      }
+    });
+  },
+};
 
 type Env = Record<string, unknown>;
 interface Argv {
@@ -59,9 +85,13 @@ function embedConfig(env: Env, argv: Argv): Configuration {
       // The app's dist/, not dist/embed/: the dev server then serves the script at the same path.
       path: distDir,
       filename: `${embedDir}/[name].js`,
+      // What the list does not need on first paint (the create form, the settings and test
+      // dialogs) is loaded on demand, from beside the script: 'auto' resolves chunk URLs against
+      // the script's own address, not the partner's page. Hashed names: cached for good.
+      chunkFilename: isProduction
+        ? `${embedDir}/[name].[contenthash:8].js`
+        : `${embedDir}/[name].js`,
       publicPath: 'auto',
-      // The lazily loaded form and dialogs go into the one file.
-      asyncChunks: false,
       uniqueName: 'outsyncWebhooksEmbed',
       // Its own files only; the federated build cleans the rest.
       clean: { keep: (file) => !isEmbedFile(file) },
@@ -79,6 +109,8 @@ function embedConfig(env: Env, argv: Argv): Configuration {
     },
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      // Production builds write to disk; the dev server's files live in memory.
+      ...(isProduction ? [removeStaleEmbedChunks] : []),
       // The selects live in a shadow root: downshift gets an environment that sees into it
       // (src/embed/downshift-in-shadow-root.ts says why). That file alone imports the real one.
       new rspack.NormalModuleReplacementPlugin(/^downshift$/, (resource) => {
@@ -99,7 +131,11 @@ function embedConfig(env: Env, argv: Argv): Configuration {
 
 export default function config(env: Env = {}, argv: Argv = {}): Configuration[] {
   const app = federated(env, argv);
-  // The embed build writes into the same dist/: the app's clean must leave it be.
-  app.output = { ...app.output, clean: { keep: isEmbedFile } };
-  return [app, embedConfig(env, argv)];
+  // The embed build and the runtime provider write into the same dist/: the app's clean must
+  // leave them be.
+  app.output = {
+    ...app.output,
+    clean: { keep: (file) => isEmbedFile(file) || isFederationRuntimeFile(appDir, file) },
+  };
+  return [app, embedConfig(env, argv), federationRuntimeConfig('mfe-webhooks')(env, argv)];
 }

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { repoRoot } from './repo-root.ts';
-import { apps, type AppName } from './topology.ts';
+import { apps, federationRuntimeFile, type AppName } from './topology.ts';
 
 const allApps = Object.keys(apps) as AppName[];
 const stampFile = '.build-inputs';
@@ -19,6 +19,7 @@ function inputsOf(app: AppName): string[] {
     path.join(app, 'rspack.config.ts'),
     'rspack.config.ts',
     'scripts/topology.ts',
+    'scripts/federation-runtime.ts',
     'package-lock.json',
   ];
   return [...files, ...dirs.flatMap((dir) => listFiles(dir))].filter((file) =>
@@ -53,11 +54,15 @@ function fingerprint(app: AppName, fileDigests: Map<string, string>): string {
 
 /**
  * Outputs an app's build makes besides the federated app, by path under its dist/: one that is
- * missing means the app is built again, whatever its stamp says. The partners' embed script
- * comes out of the same `rspack build` (mfe-webhooks/rspack.config.ts exports both configs).
+ * missing means the app is built again, whatever its stamp says. The partners' embed script and
+ * each remote's federation runtime provider come out of the same `rspack build` (the remotes'
+ * rspack.config.ts export several configs).
  */
 const extraOutputs: Partial<Record<AppName, string[]>> = {
-  'mfe-webhooks': ['embed/outsync-webhooks.js'],
+  'mfe-auth': [federationRuntimeFile],
+  'mfe-webhooks': ['embed/outsync-webhooks.js', federationRuntimeFile],
+  'mfe-accounts': [federationRuntimeFile],
+  'mfe-history': [federationRuntimeFile],
 };
 
 function isFresh(app: AppName, print: string): boolean {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serveApp, type RunningServer } from './serve-app';
-import { remotesManifest } from './topology';
+import { federationRuntimeFile, remotesManifest } from './topology';
 
 // A stand-in dist per app, so the test needs no build.
 const dists = mkdtempSync(path.join(os.tmpdir(), 'outsync-serve-'));
@@ -14,8 +14,14 @@ function dist(app: string, files: Record<string, string>): string {
   for (const [name, body] of Object.entries(files)) writeFileSync(path.join(dir, name), body);
   return dir;
 }
-const shellDist = dist('shell', { 'index.html': '<!doctype html><div id="root"></div>' });
-const webhooksDist = dist('mfe-webhooks', { 'mf-manifest.json': '{"id":"outsync_webhooks"}' });
+const shellDist = dist('shell', {
+  'index.html': '<!doctype html><div id="root"></div>',
+  'main.cf61903d.js': 'console.log(1);',
+});
+const webhooksDist = dist('mfe-webhooks', {
+  'mf-manifest.json': '{"id":"outsync_webhooks"}',
+  'federation-runtime.js': '/* the runtime core for the module alone */',
+});
 
 let api: http.Server;
 let apiOrigin: string;
@@ -217,4 +223,23 @@ test('a remote allows cross-origin loads and never caches its manifest', async (
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
   expect(response.headers.get('cache-control')).toBe('no-cache');
   expect((await fetch(`${server.url}/missing.js`)).status).toBe(404);
+});
+
+test("a remote's federation runtime keeps its stable name and is never cached", async () => {
+  const server = await serveApp({ app: 'mfe-webhooks', port: 0, distDir: webhooksDist });
+  servers.push(server);
+  const response = await fetch(`${server.url}/${federationRuntimeFile}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+});
+
+test('the shell revalidates its page at / and at every route; only hashed files are immutable', async () => {
+  const { url } = await shell();
+  for (const route of ['/', '/admin/dashboard', '/index.html']) {
+    const response = await fetch(`${url}${route}`);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  }
+  const chunk = await fetch(`${url}/main.cf61903d.js`);
+  expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import { repoRoot } from './repo-root.ts';
-import { apps, proxiedPrefixes, type AppName } from './topology.ts';
+import { apps, federationRuntimeFile, proxiedPrefixes, type AppName } from './topology.ts';
 
 export interface AppServerOptions {
   app: AppName;
@@ -37,10 +37,23 @@ const entryFiles = new Set([
   '/mf-manifest.json',
   '/remoteEntry.js',
   '/mf-stats.json',
+  // A module's own page loads the federation runtime by this stable name (scripts/topology.ts).
+  `/${federationRuntimeFile}`,
+  `/${federationRuntimeFile}.map`,
   // The embed script partners load by a stable name (docs/embedding.md): a release must reach them.
   '/embed/outsync-webhooks.js',
   '/embed/outsync-webhooks.js.map',
 ]);
+
+/**
+ * Immutable only for a file whose name carries its content hash (`main.cf61903d.js`): anything
+ * else — an entry file, the shell's `/` or an SPA route answered with index.html — is revalidated,
+ * so a release reaches browsers at once.
+ */
+export function cacheControlOf(pathname: string): string {
+  const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/.test(pathname);
+  return hashed && !entryFiles.has(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 export async function serveApp(options: AppServerOptions): Promise<RunningServer> {
   const isShell = options.app === 'shell';
@@ -49,10 +62,7 @@ export async function serveApp(options: AppServerOptions): Promise<RunningServer
     single: isShell,
     etag: true,
     setHeaders(res, pathname) {
-      res.setHeader(
-        'Cache-Control',
-        entryFiles.has(pathname) ? 'no-cache' : 'public, max-age=31536000, immutable',
-      );
+      res.setHeader('Cache-Control', cacheControlOf(pathname));
       // Remotes are fetched cross-origin by the shell (and by partner portals).
       if (!isShell) res.setHeader('Access-Control-Allow-Origin', '*');
     },

@@ -10,6 +10,17 @@ import {
 } from '../contracts/src/catalog/front-end-apps.ts';
 
 export type AppName = FrontEndApp;
+
+/**
+ * The federation runtime core runs once per page: the shell provides it on `globalThis`
+ * (Module Federation's `provideExternalRuntime`) and the remotes are built with
+ * `externalRuntime`, so a remote's remoteEntry.js carries only its own bundler glue. A module's
+ * own page (running alone, or in a foreign host that provides no runtime) loads this file first:
+ * scripts/federation-runtime.ts, built into each remote's dist/ by `federationRuntimeConfig`
+ * (rspack.config.ts). It does nothing where a host already provided the core. A stable name,
+ * served `no-cache` like the other entry files.
+ */
+export const federationRuntimeFile = 'federation-runtime.js';
 export type RemoteAppName = RemoteApp;
 
 export interface AppInfo {

@@ -7,11 +7,13 @@
 // rspack.config.ts, and the area's route table added to sync-service's `serviceRoutes`. An area
 // imports the core and zod by package name (`@outsync/contracts`, `@outsync/contracts/zod`), never
 // by relative path, so its bundle uses the shared copies instead of copying parts of them.
+// The OpenAPI builder is not here: only the service runs it, and the shell would load it whole.
+// Outside the browser `@outsync/contracts` is ./server.ts, this entry and the builder
+// (package.json's `browser` and `default` export conditions).
 export * from './http/error-envelope';
 export * from './http/route';
 export * from './http/api-error';
 export * from './http/api-client';
-export * from './http/openapi';
 export * from './http/openapi-document.schemas';
 export * from './health/health.schemas';
 export * from './auth/auth.schemas';

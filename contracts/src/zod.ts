@@ -4,7 +4,9 @@
 // entry (the core, each area's) uses one copy of zod, tree-shaken to these exports. Sharing the
 // `zod` package itself would load all of it with the shell: 88 KB gz whole, 34.6 KB with Module
 // Federation's shared tree-shaking (its build keeps zod's compiler), against 27.4 KB for these.
-// A zod function the contracts start to use is added here.
+// A zod function the contracts start to use is added here. One the service alone needs (the
+// OpenAPI builder's `toJSONSchema`) goes to ./zod-server.ts, which is `@outsync/contracts/zod`
+// outside the browser (package.json's export conditions).
 export {
   array,
   boolean,
@@ -19,7 +21,6 @@ export {
   preprocess,
   record,
   string,
-  toJSONSchema,
   union,
   unknown,
 } from 'zod';

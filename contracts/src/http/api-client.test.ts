@@ -1,4 +1,3 @@
-import ky from 'ky';
 import { z } from 'zod';
 import { ApiError } from './api-error';
 import { createApiClient, createRouteClient } from './api-client';
@@ -67,11 +66,13 @@ describe('createApiClient', () => {
     expect(requests[0]?.url).toBe('http://gateway.test/outsync/healthz');
   });
 
-  it('accepts a ky instance', async () => {
+  it("sends the client's headers and each call's own", async () => {
     const { fetch, requests } = fakeFetch(() => json(200, { status: 'ok' }));
-    const client = createApiClient(
-      ky.create({ prefix: 'http://api.test', fetch, headers: { 'x-client': 'shell' } }),
-    );
+    const client = createApiClient({
+      prefix: 'http://api.test',
+      fetch,
+      headers: { 'x-client': 'shell' },
+    });
 
     await client.health({ headers: { 'x-request-id': 'abc' } });
     expect(requests[0]?.headers.get('x-client')).toBe('shell');
@@ -170,6 +171,57 @@ describe('createApiClient', () => {
     await expect(client.health({ signal: controller.signal })).rejects.toMatchObject({
       name: 'AbortError',
     });
+  });
+});
+
+describe('createRouteClient options', () => {
+  it('fails a call without an answer within `timeout` as a timeout', async () => {
+    const client = createApiClient({
+      prefix: 'http://api.test',
+      timeout: 20,
+      fetch: (request) =>
+        new Promise<Response>((_resolve, reject) => {
+          request.signal.addEventListener('abort', () => reject(request.signal.reason));
+        }),
+    });
+
+    await expect(client.health()).rejects.toMatchObject({ status: 0, code: 'timeout' });
+  });
+
+  it('runs beforeRequest hooks on the request and afterResponse hooks on every answer', async () => {
+    const { fetch, requests } = fakeFetch(() => json(401, { message: 'No', code: 'unauthorized' }));
+    const seen: number[] = [];
+    const client = createApiClient({
+      prefix: 'http://api.test',
+      fetch,
+      hooks: {
+        beforeRequest: [({ request }) => request.headers.set('x-csrf-token', 't1')],
+        afterResponse: [({ response }) => void seen.push(response.status)],
+      },
+    });
+
+    await expect(client.health()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(requests[0]?.headers.get('x-csrf-token')).toBe('t1');
+    expect(seen).toEqual([401]);
+  });
+
+  it('lets an error thrown by a hook through unchanged, without sending', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, { status: 'ok' }));
+    const refusal = new ApiError({ status: 0, code: 'csrf_unavailable', message: 'no token' });
+    const client = createApiClient({
+      prefix: 'http://api.test',
+      fetch,
+      hooks: {
+        beforeRequest: [
+          () => {
+            throw refusal;
+          },
+        ],
+      },
+    });
+
+    await expect(client.health()).rejects.toBe(refusal);
+    expect(requests).toHaveLength(0);
   });
 });
 
