@@ -421,7 +421,7 @@ describe('events that are done', () => {
       summary: reason,
       action: {
         kind: 'release',
-        text: 'Release all… on this screen writes held events now, whatever their category.',
+        text: 'Release all… writes held events now.',
       },
     });
   });

@@ -184,7 +184,7 @@ export function explainWebhookLog(
         summary: doc.reason,
         action: {
           kind: 'release',
-          text: 'Release all… on this screen writes held events now, whatever their category.',
+          text: 'Release all… writes held events now.',
         },
       });
     case 'not_synced':
