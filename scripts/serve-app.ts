@@ -32,7 +32,8 @@ export interface RunningServer {
 }
 
 // Entry files must never be cached: they name the hashed chunks of the current release.
-const entryFiles = new Set([
+// deploy/nginx/outsync.conf repeats this list (scripts/deploy-files.test.ts compares them).
+export const entryFiles = new Set([
   '/index.html',
   '/mf-manifest.json',
   '/remoteEntry.js',
