@@ -16,7 +16,8 @@ type Run = {
 
 function run(env: Record<string, string>, args: string[] = []): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    // JSON lines: the test reads the service's log (the default format is for people).
+    env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', ...env },
   });
   const lines: Record<string, unknown>[] = [];
   const waiters: {

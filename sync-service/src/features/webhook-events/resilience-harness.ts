@@ -38,7 +38,8 @@ export async function startServiceProcess(
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
     ['--import', 'tsx', MAIN, `--role=${role}`],
-    { env: { PATH: process.env.PATH ?? '', ...env } },
+    // JSON lines: the harness reads the service's log (the default format is for people).
+    { env: { PATH: process.env.PATH ?? '', LOG_FORMAT: 'json', ...env } },
   );
   const lines: LogLine[] = [];
   let stderr = '';
