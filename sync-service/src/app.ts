@@ -108,6 +108,7 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
     now,
     retentionDays: deps.config.sync.retentionDays,
     logger: deps.logger,
+    metrics: composition.metrics,
   });
 
   registerHealthRoutes(router, { health: composition.health });

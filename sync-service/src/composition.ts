@@ -7,6 +7,7 @@ import { createCrmRateLimits } from './connectors/crm/crm-rate-limits';
 import type { Database } from './platform/db';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mailer';
+import { noopMetrics, type BlockListRunResult, type Metrics } from './platform/metrics';
 import { createRateLimiter } from './platform/rate-limit';
 import type { SafeFetch } from './platform/safe-fetch';
 import type { SecretBox } from './platform/secrets';
@@ -66,6 +67,7 @@ import {
   createWebhookLogsReads,
   createWebhookLogsService,
   createHeldEvents,
+  queueDepthOf,
   crmCircuitModel,
   crmCreateClaimModel,
   webhookDeliveryModel,
@@ -103,6 +105,8 @@ export type CompositionDeps = {
   queueBlockListRun(syncId: string): Promise<void>;
   /** Sends the alerts; absent in harnesses that do not sync (the alerts are only logged). */
   mailer?: Mailer | undefined;
+  /** The process's metrics (issue 33); none are kept when omitted. */
+  metrics?: Metrics | undefined;
 };
 
 export type Composition = ReturnType<typeof compose>;
@@ -156,8 +160,11 @@ function buildRecords(models: Models) {
  */
 export function compose(deps: CompositionDeps) {
   const { now, config } = deps;
+  const metrics = deps.metrics ?? noopMetrics;
   const models = buildModels(deps.db);
   const records = buildRecords(models);
+  // outsync_queue_depth, counted at scrape time by the feature that owns the events.
+  metrics.queueDepthFrom(() => queueDepthOf(models.events, now()));
   const accounts = composeAccounts(deps, models, records);
   const { users, profiles, webhooks } = accounts;
 
@@ -238,6 +245,7 @@ export function compose(deps: CompositionDeps) {
     logger: deps.logger,
     now,
     schedule: deps.scheduleSync,
+    metrics,
   });
 
   const platformAccess = {
@@ -252,6 +260,8 @@ export function compose(deps: CompositionDeps) {
     models,
     ...accounts,
     pipeline,
+    /** What the receiver and the pipeline count (the API passes it on to the receiver). */
+    metrics,
     health: createHealthService({ db: deps.db }),
     /** The per-IP and per-address limits of sign-in. */
     rateLimiter: createRateLimiter({ connection: deps.db.connection, now }),
@@ -335,28 +345,56 @@ export function compose(deps: CompositionDeps) {
       profiles: records.profiles,
       planEffects: planChangesOf(deps, models, records),
     }),
-    /** One run of a block-list sync (the worker's job). */
+    /** One run of a block-list sync (the worker's job), timed and counted (issue 33). */
     runBlockList: (syncId: string) =>
-      runBlockListSync(
-        {
-          syncs: models.blockListSyncs,
-          states: models.blockListStates,
-          logs: models.blockListLogs,
-          profiles: records.profiles,
-          apiKeys: records.apiKeys,
-          connections: profiles.connections,
-          secrets: deps.secrets,
-          writerFor: (target) =>
-            createBlockListWriter(target, { urls: config.platforms, fetch: deps.safeFetch }),
-          now,
-          leaseMs: config.blockLists.leaseMs,
-          intervalMs: config.blockLists.intervalMs,
-          retentionDays: config.sync.retentionDays,
-          logger: deps.logger.child({ component: 'worker' }),
-        },
-        syncId,
+      meteredRun(metrics, () =>
+        runBlockListSync(
+          {
+            syncs: models.blockListSyncs,
+            states: models.blockListStates,
+            logs: models.blockListLogs,
+            profiles: records.profiles,
+            apiKeys: records.apiKeys,
+            connections: profiles.connections,
+            secrets: deps.secrets,
+            writerFor: (target) =>
+              createBlockListWriter(target, { urls: config.platforms, fetch: deps.safeFetch }),
+            now,
+            leaseMs: config.blockLists.leaseMs,
+            intervalMs: config.blockLists.intervalMs,
+            retentionDays: config.sync.retentionDays,
+            logger: deps.logger.child({ component: 'worker' }),
+          },
+          syncId,
+        ),
       ),
   };
+}
+
+/** A block-list run with its duration, result and values written counted. */
+async function meteredRun(
+  metrics: Metrics,
+  run: () => ReturnType<typeof runBlockListSync>,
+): ReturnType<typeof runBlockListSync> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const outcome = await run();
+    const result: BlockListRunResult = outcome.ran
+      ? outcome.status === 'SYNCED'
+        ? 'synced'
+        : 'failed'
+      : outcome.reason;
+    metrics.blockListRun({
+      result,
+      seconds: seconds(),
+      valuesWritten: outcome.ran ? outcome.added : 0,
+    });
+    return outcome;
+  } catch (error) {
+    metrics.blockListRun({ result: 'error', seconds: seconds(), valuesWritten: 0 });
+    throw error;
+  }
 }
 
 /** What a plan or Block Lists change does to block lists (issue 29, item 7). */

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ MONGODB_URI })).toEqual({
       port: 4000,
       host: '127.0.0.1',
+      metrics: { port: undefined, host: '127.0.0.1' },
       mongodbUri: MONGODB_URI,
       logLevel: 'info',
       logFormat: 'pretty',
@@ -54,6 +55,8 @@ describe('loadConfig', () => {
         MONGODB_URI: 'mongodb+srv://user:pw@cluster.example.net/outsync',
         PORT: '8080',
         HOST: '0.0.0.0',
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.5',
         LOG_LEVEL: 'warn',
         LOG_FORMAT: 'pretty',
         ROLE: 'worker',
@@ -91,6 +94,7 @@ describe('loadConfig', () => {
     ).toEqual({
       port: 8080,
       host: '0.0.0.0',
+      metrics: { port: 9464, host: '10.0.0.5' },
       mongodbUri: 'mongodb+srv://user:pw@cluster.example.net/outsync',
       logLevel: 'warn',
       logFormat: 'pretty',
@@ -279,5 +283,53 @@ describe('loadConfig', () => {
 
   it('accepts port 0 for a free port', () => {
     expect(loadConfig({ MONGODB_URI, PORT: '0' }).port).toBe(0);
+  });
+
+  describe('METRICS_PORT (issue 33: /metrics on a port of its own)', () => {
+    it('starts no metrics server unless set', () => {
+      expect(loadConfig({ MONGODB_URI, METRICS_PORT: '' }).metrics).toEqual({
+        port: undefined,
+        host: '127.0.0.1',
+      });
+    });
+
+    it('listens on HOST unless METRICS_HOST says otherwise', () => {
+      expect(loadConfig({ MONGODB_URI, HOST: '0.0.0.0', METRICS_PORT: '9464' }).metrics).toEqual({
+        port: 9464,
+        host: '0.0.0.0',
+      });
+      expect(
+        loadConfig({
+          MONGODB_URI,
+          HOST: '0.0.0.0',
+          METRICS_PORT: '9464',
+          METRICS_HOST: '127.0.0.1',
+        }).metrics,
+      ).toEqual({ port: 9464, host: '127.0.0.1' });
+    });
+
+    it('accepts 0 for any free port, beside PORT=0', () => {
+      expect(loadConfig({ MONGODB_URI, PORT: '0', METRICS_PORT: '0' }).metrics.port).toBe(0);
+    });
+
+    it.each(['http', '-1', '65536', '94.5'])(
+      'refuses METRICS_PORT=%s with a clear message',
+      (value) => {
+        expect(() => loadConfig({ MONGODB_URI, METRICS_PORT: value })).toThrow(
+          new ConfigError([
+            'METRICS_PORT: expected a port between 1 and 65535 (0 for any free port), apart from PORT; unset: no /metrics',
+          ]),
+        );
+      },
+    );
+
+    it('refuses the API port: /metrics must not be reachable through the API', () => {
+      expect(() => loadConfig({ MONGODB_URI, PORT: '4000', METRICS_PORT: '4000' })).toThrow(
+        new ConfigError([
+          'METRICS_PORT: must differ from PORT (4000): /metrics is served on a port of its own, apart from the API',
+        ]),
+      );
+      expect(() => loadConfig({ MONGODB_URI, METRICS_PORT: '4000' })).toThrow(ConfigError);
+    });
   });
 });

@@ -124,6 +124,14 @@ export const EnvSchema = z.object({
   ),
   // Loopback by default so a laptop run is not reachable from the network; containers set 0.0.0.0.
   HOST: z.string().min(1).default('127.0.0.1'),
+  // GET /metrics (Prometheus), /healthz and /readyz on a port of their own, apart from the API
+  // (issue 33): unset, no metrics server is started. METRICS_HOST defaults to HOST.
+  METRICS_PORT: integer(
+    0,
+    65535,
+    'expected a port between 1 and 65535 (0 for any free port), apart from PORT; unset: no /metrics',
+  ).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
   MONGODB_URI: z
     .string({ error: 'required' })
     .regex(/^mongodb(\+srv)?:\/\/\S+$/, { error: 'expected a mongodb:// or mongodb+srv:// URI' }),
@@ -242,9 +250,21 @@ export const EnvSchema = z.object({
 /** Variables production cannot do without, though a laptop can (the service then warns). */
 const REQUIRED_IN_PRODUCTION = ['AUTH_SECRET', 'SECRETS_KEY'] as const;
 
-export const ConfigSchema = EnvSchema.transform((env) => ({
+/** /metrics must not be served on the API's port: the shell and load balancers forward that one. */
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: `must differ from PORT (${env.PORT}): /metrics is served on a port of its own, apart from the API`,
+    });
+});
+
+export const ConfigSchema = CheckedEnvSchema.transform((env) => ({
   port: env.PORT,
   host: env.HOST,
+  /** `port` undefined: no metrics server (METRICS_PORT unset). */
+  metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST ?? env.HOST },
   mongodbUri: env.MONGODB_URI,
   logLevel: env.LOG_LEVEL,
   logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),

@@ -8,9 +8,16 @@ import type { Config } from './config';
 import { openDatabase } from './platform/db';
 import { createLogger, type Logger } from './platform/logger';
 import { createMailer } from './platform/mailer';
+import {
+  createMetrics,
+  meteredFetch,
+  startMetricsServer,
+  type MetricsServer,
+} from './platform/metrics';
 import { assertPublicUrl, createSafeFetch } from './platform/safe-fetch';
 import { createSecretBox } from './platform/secrets';
 import { createAgenda } from './platform/agenda';
+import { timedFetch } from './platform/call-timings';
 import { createSyncDispatcher, type SyncDispatcher } from './features/webhook-events';
 import { queueBlockListRun } from './features/block-lists';
 import { scheduleSyncEvents } from './features/webhook-events';
@@ -19,6 +26,8 @@ import { startWorker, type StopWorker } from './worker';
 export type Service = {
   /** Base URL of the HTTP API; undefined for the worker role, which serves no HTTP. */
   url: string | undefined;
+  /** Base URL of `/metrics` (METRICS_PORT), on every role; undefined when it is not set. */
+  metricsUrl: string | undefined;
   /** Graceful stop: no new connections, in-flight requests finish (bounded), worker, database. */
   stop(): Promise<void>;
 };
@@ -41,6 +50,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
 
   let server: Server | undefined;
   let url: string | undefined;
+  let metricsServer: MetricsServer | undefined;
+  // Kept only when they are served (METRICS_PORT, issue 33): every role reports its own.
+  const metrics =
+    config.metrics.port === undefined ? undefined : createMetrics({ role: config.role });
   let stopWorker: StopWorker | undefined;
   let dispatcher: SyncDispatcher | undefined;
   // Sign-in codes (the API) and the sync's alerts (the worker) go out by mail.
@@ -56,7 +69,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const authSecret = resolveAuthSecret(config, logger);
     const secrets = createSecretBox(resolveSecretsKey(config, logger));
     const outbound = { allowHosts: config.outboundAllowHosts };
-    const safeFetch = createSafeFetch(outbound);
+    // At trace level each outbound call is logged with its duration (platform/call-timings.ts).
+    const timed = timedFetch(createSafeFetch(outbound), logger);
+    // Each call to a CRM or platform counted by system and status (outsync_outbound_requests_total).
+    const safeFetch = metrics ? meteredFetch(timed, metrics.metrics) : timed;
     const checkUrl = (url: string | URL) => assertPublicUrl(url, outbound);
     const now = options.now ?? (() => new Date());
     const scheduleSync = async (eventIds: string[], at: Date) =>
@@ -73,6 +89,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       scheduleSync,
       queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
       mailer,
+      metrics: metrics?.metrics,
     });
     if (runsApi) {
       dispatcher = createSyncDispatcher({
@@ -90,13 +107,23 @@ export async function startService(config: Config, options: StartOptions = {}): 
       url = urlOf(server.address() as AddressInfo);
     }
     if (runsWorker) stopWorker = startWorker(composition, { config, logger, agenda, now });
+    if (metrics && config.metrics.port !== undefined)
+      metricsServer = await startMetricsServer({
+        port: config.metrics.port,
+        host: config.metrics.host,
+        registry: metrics.registry,
+        readiness: () => composition.health.readiness(logger),
+        logger,
+      });
   } catch (error) {
     server?.close();
+    await stopWorker?.();
     mailer.close();
     await db.close();
     throw error;
   }
-  logger.info({ url }, `sync-service started (role ${config.role})`);
+  const metricsUrl = metricsServer?.url;
+  logger.info({ url, metricsUrl }, `sync-service started (role ${config.role})`);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -108,13 +135,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
       if (stopWorker) await stopWorker();
       // An API-only process queues jobs and runs none; nothing to wait for if MongoDB never came.
       if (!stopWorker) await agendaReady?.stop(false);
+      await metricsServer?.close();
       mailer.close();
       await db.close();
       logger.info('sync-service stopped');
     })();
     return stopping;
   };
-  return { url, stop };
+  return { url, metricsUrl, stop };
 }
 
 /**

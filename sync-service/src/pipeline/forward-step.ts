@@ -103,17 +103,23 @@ export async function forwardDeliveries(
         attempt: attempts,
       }),
     });
+    const after = afterAttempt(outcome, attempts, now, doc.test);
     states.push({
       userAccountId: target.userAccountId,
       url: endpoint.url,
       ok: outcome.ok,
       attempts,
       status: outcome.status ?? null,
-      ...afterAttempt(outcome, attempts, now, doc.test),
+      ...after,
       at: now,
     });
+    deps.metrics?.forwardAttempt(
+      outcome.ok ? 'delivered' : after.nextAttemptAt ? 'will_retry' : 'gave_up',
+    );
   }
-  await deps.events.recordForwards(doc._id.toString(), states);
+  // No endpoint wants the event, now or before: nothing to record (one round trip less).
+  if (states.length > 0 || previous.length > 0)
+    await deps.events.recordForwards(doc._id.toString(), states);
   return states;
 }
 

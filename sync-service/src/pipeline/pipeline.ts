@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { claimBatch } from './claim';
 import { leaseFor, type PipelineRun, type SyncPipelineDeps } from './run';
+import { startRunTimings, timedDeps } from './run-timings';
 import { triage } from './triage';
 import { writeAndFinish } from './write-step';
 
@@ -23,7 +24,14 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
   return {
     async processEvents(eventIds) {
       if (eventIds.length === 0) return [];
-      const run: PipelineRun = { deps, token: randomUUID(), log };
+      // At debug level, each call of the run is timed (run-timings.ts).
+      const timings = startRunTimings(log);
+      const run: PipelineRun = {
+        deps: timings ? timedDeps(deps, timings) : deps,
+        token: randomUUID(),
+        log,
+      };
+      const claimedAt = deps.now().getTime();
       const claimed = await claimBatch(run, eventIds);
       if (claimed.length === 0) return [];
       const ids = claimed.map((doc) => doc._id.toString());
@@ -31,13 +39,17 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
       try {
         const ready = await triage(run, claimed);
         // The checks may have taken a while (platform lookups): the CRM write gets a full lease.
-        await deps.events.renewLeases(
-          ready.map(({ doc }) => doc._id.toString()),
-          leaseFor(run, deps.now()),
-        );
+        // Quick checks (within a heartbeat) left most of it, and the heartbeat and the writer's
+        // turn (stillHeld) renew it: no round trip then.
+        if (ready.length > 0 && deps.now().getTime() - claimedAt >= heartbeatMs(deps))
+          await run.deps.events.renewLeases(
+            ready.map(({ doc }) => doc._id.toString()),
+            leaseFor(run, deps.now()),
+          );
         await writeAndFinish(run, ready);
       } finally {
         clearInterval(heartbeat);
+        timings?.done(ids);
       }
       return ids;
     },
@@ -58,14 +70,16 @@ export function createSyncPipeline(deps: SyncPipelineDeps): SyncPipeline {
  * holds are renewed (a settled event has no lease).
  */
 function startHeartbeat(run: PipelineRun, ids: readonly string[]): NodeJS.Timeout {
-  const timer = setInterval(
-    () => {
-      run.deps.events
-        .renewLeases(ids, leaseFor(run, run.deps.now()))
-        .catch((error: unknown) => run.log.warn({ err: error }, 'could not renew the leases'));
-    },
-    Math.max(250, Math.floor(run.deps.leaseMs / 3)),
-  );
+  const timer = setInterval(() => {
+    run.deps.events
+      .renewLeases(ids, leaseFor(run, run.deps.now()))
+      .catch((error: unknown) => run.log.warn({ err: error }, 'could not renew the leases'));
+  }, heartbeatMs(run.deps));
   timer.unref();
   return timer;
+}
+
+/** How often a run renews its leases: every third of a lease. */
+function heartbeatMs(deps: Pick<SyncPipelineDeps, 'leaseMs'>): number {
+  return Math.max(250, Math.floor(deps.leaseMs / 3));
 }

@@ -1,5 +1,6 @@
 import type { CanonicalEvent, SyncStatus } from '@outsync/contracts/sync';
 import type { Logger } from '../platform/logger';
+import type { Metrics } from '../platform/metrics';
 import type { WebhookEventDoc } from './event-record';
 import type { EndpointFetch } from './forward';
 import type {
@@ -40,6 +41,8 @@ export type SyncPipelineDeps = {
    * in line with a few events each (their own jobs then find nothing left to do). 1: never.
    */
   maxBatch?: number;
+  /** Where each run's outcomes are counted (issue 33); nothing is counted when omitted. */
+  metrics?: Metrics;
 };
 
 /** One run of the pipeline over a batch: its dependencies, its lease token and its log. */

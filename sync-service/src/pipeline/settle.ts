@@ -205,6 +205,16 @@ export async function finish(
     counts ? attempt : null,
     now,
   );
+  run.deps.metrics?.eventSettled({
+    crm: doc.crm,
+    outcome:
+      result.status === 'duplicate' || result.status === 'unsupported'
+        ? result.status
+        : attempt.outcome,
+    receivedAt: doc.receivedAt,
+    syncedAt: outcome.syncedAt,
+    firstHold: !doc.attempts.some((earlier) => earlier.outcome === 'held'),
+  });
 }
 
 function attemptOutcomeOf(status: SyncStatus): SyncAttempt['outcome'] {

@@ -2,6 +2,7 @@ import { gateEvent } from './decisions/gate';
 import { dedupKeyOf } from './dedup-key';
 import { storedEvent, type WebhookEventDoc } from './event-record';
 import { categoryDecision, holdEvent, releaseHeld } from './category-step';
+import type { ReleaseTrigger } from '../platform/metrics';
 import type { WebhookContext } from './ports';
 import type { PipelineRun, ReadyEvent } from './run';
 import { finish } from './settle';
@@ -49,6 +50,9 @@ export async function triage(run: PipelineRun, claimed: WebhookEventDoc[]): Prom
     // Released by its owner: its hold is over.
     if (doc.steps.releasedAt && doc.attempts.some((attempt) => attempt.outcome === 'held'))
       await run.deps.holds.markSent([doc._id.toString()], started);
+    // Straight from a hold to the CRM: counted once (issue 33).
+    if (doc.attempts.at(-1)?.outcome === 'held')
+      run.deps.metrics?.eventReleased(doc.crm, releaseTrigger(doc, passed));
     ready.push(entry);
   }
   return ready;
@@ -119,4 +123,10 @@ async function isDuplicate(
     new Date(run.deps.now().getTime() + ttlMs),
   );
   return !registered;
+}
+
+/** Why a held event goes on: its owner released it, its lead's category, or judged again. */
+function releaseTrigger(doc: WebhookEventDoc, passed: ReadonlySet<string>): ReleaseTrigger {
+  if (doc.steps.releasedAt) return 'owner';
+  return passed.has(doc._id.toString()) ? 'category' : 'rejudged';
 }

@@ -1,4 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
+import { logDatabaseCommands, tracesCalls } from './call-timings';
 import { safeUri, type Logger } from './logger';
 
 export type Database = {
@@ -36,7 +37,9 @@ export function openDatabase(uri: string, options: DatabaseOptions): Database {
   const connect = async () => {
     for (let attempt = 1; !closing.signal.aborted; attempt += 1) {
       try {
-        await connection.openUri(uri);
+        // At trace level each command is logged with its duration (platform/call-timings.ts).
+        await connection.openUri(uri, tracesCalls(logger) ? { monitorCommands: true } : {});
+        if (tracesCalls(logger)) logDatabaseCommands(connection.getClient(), logger);
         logger.info({ uri: safeUri(uri) }, 'connected to MongoDB');
         markConnected();
         return;

@@ -16,6 +16,7 @@ import { userModel, type UserDoc, type UserModel } from '../features/users';
 import { openDatabase, type Database } from '../platform/db';
 import { SESSION_COOKIE } from '../platform/http/session';
 import { createMailer } from '../platform/mailer';
+import { createMetrics, meteredFetch, startMetricsServer } from '../platform/metrics';
 import type { RateLimiter } from '../platform/rate-limit';
 import {
   assertPublicUrl,
@@ -86,6 +87,11 @@ export type TestApp = {
   mailbox: MemoryMailer;
   /** The app's log lines. */
   lines: LogLine[];
+  /**
+   * Base URL of the app's `/metrics` server (the service's own), when `env.METRICS_PORT` is set
+   * (`'0'`: a free port); the metrics are then kept as the service keeps them.
+   */
+  metricsUrl: string | undefined;
   /** A client with no session (it still gets a CSRF token when it needs one). */
   asAnonymous(): TestClient;
   /**
@@ -121,7 +127,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     : mailbox;
   const secrets = createSecretBox(config.secretsKey ?? TEST_SECRETS_KEY);
   const outbound = { allowHosts: config.outboundAllowHosts, lookup: testLookup(options.dns ?? {}) };
-  const safeFetch = createSafeFetch(outbound);
+  const metrics =
+    config.metrics.port === undefined ? undefined : createMetrics({ role: config.role });
+  const safeFetch = metrics
+    ? meteredFetch(createSafeFetch(outbound), metrics.metrics)
+    : createSafeFetch(outbound);
   const checkUrl = (url: string | URL) => assertPublicUrl(url, outbound);
   const authSecret = config.authSecret ?? TEST_AUTH_SECRET;
 
@@ -148,6 +158,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     scheduleSync: schedule,
     queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
     mailer,
+    metrics: metrics?.metrics,
   });
   const stopWorker = options.worker
     ? startWorker(composition, { config, logger, agenda, now })
@@ -156,6 +167,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const server = createServer(app.callback()).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const metricsServer =
+    metrics && config.metrics.port !== undefined
+      ? await startMetricsServer({
+          port: config.metrics.port,
+          host: config.metrics.host,
+          registry: metrics.registry,
+          readiness: () => composition.health.readiness(logger),
+          logger,
+        })
+      : undefined;
 
   const users = userModel(db.connection);
   const signInCodes = createMemoryMailer(config.mailFrom);
@@ -181,6 +202,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     composition,
     mailbox,
     lines,
+    metricsUrl: metricsServer?.url,
     asAnonymous: () => createTestClient(url),
     async signIn(user, signInOptions = {}) {
       const email = user.email.trim().toLowerCase();
@@ -198,6 +220,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await dispatcher.flush();
       if (stopWorker) await stopWorker();
       else await agendaInstance.stop(false);
+      await metricsServer?.close();
       mailer.close();
       await db.close();
       await database.release();

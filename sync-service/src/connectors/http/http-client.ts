@@ -10,8 +10,15 @@ import {
 import { redact } from './redact';
 import { errorCodeFor, parseRetryAfter, readVendorError } from './vendor-errors';
 
-/** The fetch the service passes in (its SSRF-safe one); the global fetch by default. */
-export type ConnectorFetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+/**
+ * The fetch the service passes in (its SSRF-safe one, metered); the global fetch by default.
+ * `call` names the system, so the service's metrics count each attempt by vendor.
+ */
+export type ConnectorFetch = (
+  input: string | URL,
+  init?: RequestInit,
+  call?: { system: ConnectorSystem },
+) => Promise<Response>;
 
 /** OAuth bearer tokens, refreshed once when the vendor answers 401. */
 export type TokenAuth = {
@@ -102,7 +109,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   const { throttle, observe } = options;
   const api = ky.create({
-    fetch: adaptFetch(fetchImpl),
+    fetch: adaptFetch(fetchImpl, system),
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     throwHttpErrors: true,
     hooks: {
@@ -280,18 +287,23 @@ export function buildUrl(
  * ky hands fetch a `Request`; the service's fetch takes a URL and init. The body is small JSON or
  * form text, so it is read whole rather than streamed.
  */
-function adaptFetch(fetchImpl: ConnectorFetch) {
+function adaptFetch(fetchImpl: ConnectorFetch, system: ConnectorSystem) {
+  const call = { system };
   return async (input: Input, init?: RequestInit): Promise<Response> => {
-    if (!(input instanceof Request)) return fetchImpl(input, init);
+    if (!(input instanceof Request)) return fetchImpl(input, init, call);
     const body = input.body === null ? undefined : await input.arrayBuffer();
-    return fetchImpl(input.url, {
-      ...init,
-      method: input.method,
-      headers: input.headers,
-      body,
-      redirect: input.redirect,
-      signal: init?.signal ?? input.signal,
-    });
+    return fetchImpl(
+      input.url,
+      {
+        ...init,
+        method: input.method,
+        headers: input.headers,
+        body,
+        redirect: input.redirect,
+        signal: init?.signal ?? input.signal,
+      },
+      call,
+    );
   };
 }
 

@@ -4,6 +4,7 @@ export { createSyncDispatcher, type SyncDispatcher } from './dispatcher';
 export { createEventStore } from './event-store';
 export { failedEventsSince } from './failed-events';
 export { createHeldEvents, type HeldEvents } from './held-events';
+export { queueDepthOf } from './queue-depth';
 export { receiverRouter, receiverTestRouter } from './receiver.routes';
 export { createReceiverService } from './receiver.service';
 export { defineSweepEventsJob, startSweep } from './sweep-events.job';

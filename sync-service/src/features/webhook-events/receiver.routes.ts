@@ -23,7 +23,12 @@ export const bodyMessages = {
 export function receiverRouter(receiver: ReceiverService): Router<AppState> {
   const router = new Router<AppState>();
   router.post('/webhooks/:code', async (ctx) => {
-    const { payload, text } = await readEvent(ctx);
+    const { payload, text } = await readEvent(ctx).catch((error: unknown) => {
+      receiver.refused(
+        error instanceof HttpError && error.status === 413 ? 'too_large' : 'invalid_body',
+      );
+      throw error;
+    });
     const received = await receiver.receive(ctx.params.code ?? '', {
       payload,
       text,

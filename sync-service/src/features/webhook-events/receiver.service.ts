@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import { coalescedInserts } from '../../platform/coalesced-inserts';
 import type { Logger } from '../../platform/logger';
+import type { Metrics, ReceiveResult } from '../../platform/metrics';
 import type { SyncDispatcher } from './dispatcher';
 import { normalizeEvent } from '../../pipeline/normalize';
 import { readText } from '../../pipeline/normalize/normalize-helpers';
@@ -52,6 +53,8 @@ export type ReceiverServiceDeps = {
   now: () => Date;
   retentionDays: number;
   logger: Logger;
+  /** Counts the deliveries by platform and result (issue 33). */
+  metrics?: Metrics;
 };
 
 export type ReceiverService = ReturnType<typeof createReceiverService>;
@@ -157,11 +160,27 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
   return {
     /** A live event: stored, queued; answers its id. */
     async receive(code: string, received: ReceivedEvent): Promise<{ id: string; status: string }> {
-      const webhook = await webhookFor(code);
-      const doc = await store(webhook, { ...received, test: false });
-      if (doc.status === 'received')
-        deps.dispatcher.enqueue(webhook.userProfileId.toString(), doc._id.toString());
-      return { id: doc._id.toString(), status: doc.status };
+      let platform: Platform | null = null;
+      try {
+        const webhook = await webhookFor(code);
+        platform = webhook.platform;
+        const doc = await store(webhook, { ...received, test: false });
+        if (doc.status === 'received')
+          deps.dispatcher.enqueue(webhook.userProfileId.toString(), doc._id.toString());
+        deps.metrics?.eventReceived(
+          doc.platform ?? platform,
+          doc.status === 'received' ? 'accepted' : 'unsupported',
+        );
+        return { id: doc._id.toString(), status: doc.status };
+      } catch (error) {
+        deps.metrics?.eventReceived(platform, refusalOf(error));
+        throw error;
+      }
+    },
+
+    /** A live delivery refused before its webhook was looked up (its body). */
+    refused(result: 'invalid_body' | 'too_large'): void {
+      deps.metrics?.eventReceived(null, result);
     },
 
     /** A test event: stored and synced now; `{success, errors}` when done (spec 01 §7). */
@@ -179,6 +198,13 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
       return testResultOf(done);
     },
   };
+}
+
+/** Why a live delivery was not stored, as the metrics count it. */
+function refusalOf(error: unknown): ReceiveResult {
+  if (!(error instanceof HttpError)) return 'error';
+  if (error.status === 404) return 'unknown_webhook';
+  return error.status === 503 ? 'not_stored' : 'error';
 }
 
 /** What the Send Test Webhook dialog shows: success, or the errors as the log keeps them. */

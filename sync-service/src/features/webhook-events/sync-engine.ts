@@ -10,6 +10,7 @@ import {
   type WebhookContext,
 } from '../../pipeline';
 import type { Logger } from '../../platform/logger';
+import type { Metrics } from '../../platform/metrics';
 import type { SafeFetch } from '../../platform/safe-fetch';
 import type { CrmConnections, ProfileDoc } from '../profiles';
 import type { WebhookDoc } from '../webhooks';
@@ -45,6 +46,8 @@ export type SyncEngineDeps = {
   now: () => Date;
   /** Queues a run of events (an Agenda job) at a time. */
   schedule(eventIds: string[], at: Date): Promise<void>;
+  /** Counts each run's outcomes (issue 33). */
+  metrics?: Metrics;
 };
 
 /**
@@ -104,5 +107,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
     retryScheduleMs: deps.config.sync.retryScheduleMs,
     leaseMs: deps.config.sync.leaseMs,
     maxBatch: deps.config.sync.maxBatch,
+    metrics: deps.metrics,
   });
 }
