@@ -274,6 +274,9 @@ async function serviceEnv(ports: {
   const sandboxPort = new URL(sandboxUrl).port;
   return {
     ...process.env,
+    // JSON lines: the harness waits for the worker's "worker started" line, and the log files
+    // stay machine-readable (the default format is for people).
+    LOG_FORMAT: 'json',
     PORT: port,
     HOST: '127.0.0.1',
     MONGODB_URI: mongoUri,
