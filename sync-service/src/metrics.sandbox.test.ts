@@ -3,11 +3,11 @@
 // back from the metrics port with its labels and counts.
 import { HUBSPOT_DEMO_HUB_ID } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
-import { apiKeyModel } from './features/api-keys';
 import { webhookEventModel } from './features/webhook-events';
 import type { WebhookEventDoc } from './pipeline';
 import {
   demoPortalOwner,
+  sandboxSmartleadKey,
   startSandboxTestApp,
   type SandboxTestApp,
 } from './testing/sandbox-test-app';
@@ -29,20 +29,8 @@ beforeAll(async () => {
     env: { SYNC_BATCH_WINDOW_MS: '20', METRICS_PORT: '0' },
   });
   ({ ownerId, profileId } = await demoPortalOwner(app, 'metrics-owner@example.com'));
-  const now = new Date();
   // The sandbox's Smartlead does not know the leads: a filtered webhook holds their events.
-  const key = await apiKeyModel(app.db.connection).create({
-    userProfileId: profileId,
-    platform: 'smartlead',
-    description: 'Sandbox Smartlead',
-    apiKeySealed: app.secrets.seal('sl_sandbox_demo_key_0001'),
-    baseUrl: null,
-    isValid: true,
-    checkedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  apiKeyId = key._id.toString();
+  apiKeyId = await sandboxSmartleadKey(app, profileId);
 }, 60_000);
 
 afterAll(async () => {

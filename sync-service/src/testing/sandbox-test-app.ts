@@ -3,10 +3,12 @@
 import {
   HUBSPOT_DEMO_HUB_ID,
   HUBSPOT_DEMO_PRIVATE_APP_TOKEN,
+  SMARTLEAD_DEMO_API_KEY,
   startSandbox,
   type RunningSandbox,
 } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
+import { buildApiKey } from './account-factories';
 import { buildProfile, sandboxEnv } from './profile-factories';
 import { startTestApp, type TestApp, type TestAppOptions } from './test-app';
 import type { TestClient } from './test-client';
@@ -75,4 +77,21 @@ export async function demoPortalOwner(
     secrets: app.secrets,
   });
   return { client, ownerId: owner._id, profileId: profile._id };
+}
+
+/**
+ * The sandbox's demo Smartlead key on `profileId` (its id): what a category-filtered webhook
+ * asks a lead's category with (the sandbox's Smartlead knows no test lead, so it holds them).
+ */
+export async function sandboxSmartleadKey(
+  app: TestApp,
+  profileId: Types.ObjectId,
+): Promise<string> {
+  const key = await buildApiKey(app.db, app.secrets, {
+    userProfileId: profileId,
+    platform: 'smartlead',
+    description: 'Sandbox Smartlead',
+    apiKey: SMARTLEAD_DEMO_API_KEY,
+  });
+  return key._id.toString();
 }

@@ -13,6 +13,7 @@ import { categoryHoldModel } from '../category-holds';
 
 import {
   demoPortalOwner,
+  sandboxSmartleadKey,
   startSandboxTestApp,
   type SandboxTestApp,
 } from '../../testing/sandbox-test-app';
@@ -41,19 +42,7 @@ beforeAll(async () => {
   ({ client: owner, ownerId, profileId } = await demoPortalOwner(app, 'held-owner@example.com'));
   // The sandbox's Smartlead does not know these leads: their category is unknown, so a filtered
   // webhook holds their events.
-  const now = new Date();
-  const key = await apiKeyModel(app.db.connection).create({
-    userProfileId: profileId,
-    platform: 'smartlead',
-    description: 'Sandbox Smartlead',
-    apiKeySealed: app.secrets.seal('sl_sandbox_demo_key_0001'),
-    baseUrl: null,
-    isValid: true,
-    checkedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  apiKeyId = key._id.toString();
+  apiKeyId = await sandboxSmartleadKey(app, profileId);
 }, 60_000);
 
 afterAll(async () => {

@@ -7,10 +7,10 @@ import {
 } from '@outsync/sandbox';
 import type { AuditLogPage } from '@outsync/contracts/history';
 import type { Types } from 'mongoose';
-import { apiKeyModel } from '../api-keys';
 import { buildProfile } from '../../testing/profile-factories';
 import {
   demoPortalOwner,
+  sandboxSmartleadKey,
   startSandboxTestApp,
   type SandboxTestApp,
 } from '../../testing/sandbox-test-app';
@@ -317,21 +317,9 @@ describe('the sync pipeline into the sandbox HubSpot', () => {
   it('holds the events of a lead outside the approved categories and releases them in order when it reaches one', async () => {
     // A Smartlead webhook filters by category through an API key; the sandbox's Smartlead does
     // not know the lead yet, so its category is unknown and its events are held.
-    const now = new Date();
-    const key = await apiKeyModel(app.db.connection).create({
-      userProfileId: profileId,
-      platform: 'smartlead',
-      description: 'Sandbox Smartlead',
-      apiKeySealed: app.secrets.seal('sl_sandbox_demo_key_0001'),
-      baseUrl: null,
-      isValid: true,
-      checkedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
     const hook = await webhook({
       smartleadBaseCategories: [{ id: '1', name: 'Interested' }],
-      apiKeyId: key._id.toString(),
+      apiKeyId: await sandboxSmartleadKey(app, profileId),
     });
     const lead = 'barbara@liskov.example';
     await post(`/webhooks/${hook.code}`, {
