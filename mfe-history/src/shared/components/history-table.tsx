@@ -5,6 +5,23 @@ import type { TableColumn, TableRowId } from '@outsync/ui/data';
 import { VirtualTable } from '@outsync/ui/virtual';
 import { historyTexts } from './history-texts';
 
+/**
+ * The ID column every history table starts with: the row's header, a token that wraps in a
+ * fixed 8.5rem (an ObjectId on two lines), never folded (ui/README.md, "Tables: one sizing rule").
+ */
+export function idColumn<Row extends { id: string }>(header: string): TableColumn<Row> {
+  return {
+    id: 'id',
+    header,
+    cell: (row) => row.id,
+    rowHeader: true,
+    sizing: 'token',
+    wrap: true,
+    width: '8.5rem',
+    minWidth: '8.5rem',
+  };
+}
+
 /** The count line's state: counting, counted (perhaps capped), or nothing to show. */
 export type CountState = { counting: true } | { counting: false; count: number; capped?: boolean };
 

@@ -10,7 +10,7 @@ import {
   RefusalNote,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
-import { HistoryTable, pageCountState } from '../../../shared/components/history-table';
+import { HistoryTable, idColumn, pageCountState } from '../../../shared/components/history-table';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
 import {
   blockListLogQuery,
@@ -52,16 +52,7 @@ const optionLabel = (option: BlockListSyncOption) =>
 // Sized by ui/README.md, "Tables: one sizing rule"; too narrow for all, the error response
 // folds into each row's details.
 const columns: TableColumn<BlockListLog>[] = [
-  {
-    id: 'id',
-    header: t.columns.id,
-    cell: (row) => row.id,
-    rowHeader: true,
-    sizing: 'token',
-    wrap: true,
-    width: '8.5rem',
-    minWidth: '8.5rem',
-  },
+  idColumn<BlockListLog>(t.columns.id),
   { id: 'name', header: t.columns.name, cell: (row) => row.syncBlockList.listName },
   {
     id: 'type',

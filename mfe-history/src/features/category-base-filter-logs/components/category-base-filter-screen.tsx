@@ -11,7 +11,7 @@ import {
   RefusalNote,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
-import { HistoryTable, pageCountState } from '../../../shared/components/history-table';
+import { HistoryTable, idColumn, pageCountState } from '../../../shared/components/history-table';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
 import { PayloadCell, PayloadDialog } from '../../../shared/components/payload-parts';
 import {
@@ -79,16 +79,7 @@ export function CategoryBaseFilterScreen() {
   // ids and the categories fold into each row's details, the highest priority first; the
   // event, payload, Created and Sent At stay.
   const columns: TableColumn<CategoryBaseFilterRecord>[] = [
-    {
-      id: 'id',
-      header: t.columns.id,
-      cell: (row) => row.id,
-      rowHeader: true,
-      sizing: 'token',
-      wrap: true,
-      width: '8.5rem',
-      minWidth: '8.5rem',
-    },
+    idColumn<CategoryBaseFilterRecord>(t.columns.id),
     {
       id: 'webhookUrl',
       header: t.columns.webhookUrl,

@@ -14,7 +14,7 @@ import {
   RefusalNote,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
-import { HistoryTable, type CountState } from '../../../shared/components/history-table';
+import { HistoryTable, idColumn, type CountState } from '../../../shared/components/history-table';
 import { dateTime } from '../../../shared/components/history-texts';
 import { PayloadCell, PayloadDialog } from '../../../shared/components/payload-parts';
 import { LoadingMessageText } from '../../../shared/components/loading-text';
@@ -157,16 +157,7 @@ export function WebhookLogsScreen() {
   // the error response, then the user, fold into each row's details; the payload, status and
   // time stay.
   const columns: TableColumn<WebhookLog>[] = [
-    {
-      id: 'id',
-      header: t.columns.id,
-      cell: (row) => row.id,
-      rowHeader: true,
-      sizing: 'token',
-      wrap: true,
-      width: '8.5rem',
-      minWidth: '8.5rem',
-    },
+    idColumn<WebhookLog>(t.columns.id),
     {
       id: 'user',
       header: t.columns.user,
