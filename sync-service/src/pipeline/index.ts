@@ -21,6 +21,7 @@ export type {
   HoldStore,
   LeadCategory,
   Lease,
+  PipelineMetrics,
   PlatformCategoryLookup,
   WebhookContext,
 } from './ports';

@@ -185,3 +185,21 @@ export type PlatformCategoryLookup = (input: {
 export type EndpointLookup = (
   userAccountId: string,
 ) => Promise<{ url: string; secret: string } | null>;
+
+/**
+ * What the pipeline reports of its runs (issue 33 metrics). A port, so the pipeline does not
+ * reach into the platform: the service's Prometheus registry (platform/metrics) implements it.
+ */
+export type PipelineMetrics = {
+  /** One run of an event ended; `syncedAt` when the CRM has it, `firstHold` on its first hold. */
+  eventSettled(event: {
+    crm: string;
+    outcome: SyncAttempt['outcome'] | 'duplicate' | 'unsupported';
+    receivedAt: Date;
+    syncedAt?: Date | null | undefined;
+    firstHold?: boolean;
+  }): void;
+  /** A held event went on to the CRM: released by its owner, by its category, or judged again. */
+  eventReleased(crm: string, trigger: 'category' | 'rejudged' | 'owner'): void;
+  forwardAttempt(result: 'delivered' | 'will_retry' | 'gave_up'): void;
+};

@@ -1,6 +1,5 @@
 import type { CanonicalEvent, SyncStatus } from '@outsync/contracts/sync';
 import type { Logger } from '../platform/logger';
-import type { Metrics } from '../platform/metrics';
 import type { WebhookEventDoc } from './event-record';
 import type { EndpointFetch } from './forward';
 import type {
@@ -10,6 +9,7 @@ import type {
   EventStore,
   HoldStore,
   Lease,
+  PipelineMetrics,
   PlatformCategoryLookup,
   WebhookContext,
 } from './ports';
@@ -42,7 +42,7 @@ export type SyncPipelineDeps = {
    */
   maxBatch?: number;
   /** Where each run's outcomes are counted (issue 33); nothing is counted when omitted. */
-  metrics?: Metrics;
+  metrics?: PipelineMetrics;
 };
 
 /** One run of the pipeline over a batch: its dependencies, its lease token and its log. */

@@ -2,8 +2,7 @@ import { gateEvent } from './decisions/gate';
 import { dedupKeyOf } from './dedup-key';
 import { storedEvent, type WebhookEventDoc } from './event-record';
 import { categoryDecision, holdEvent, releaseHeld } from './category-step';
-import type { ReleaseTrigger } from '../platform/metrics';
-import type { WebhookContext } from './ports';
+import type { PipelineMetrics, WebhookContext } from './ports';
 import type { PipelineRun, ReadyEvent } from './run';
 import { finish } from './settle';
 
@@ -126,7 +125,10 @@ async function isDuplicate(
 }
 
 /** Why a held event goes on: its owner released it, its lead's category, or judged again. */
-function releaseTrigger(doc: WebhookEventDoc, passed: ReadonlySet<string>): ReleaseTrigger {
+function releaseTrigger(
+  doc: WebhookEventDoc,
+  passed: ReadonlySet<string>,
+): Parameters<PipelineMetrics['eventReleased']>[1] {
   if (doc.steps.releasedAt) return 'owner';
   return passed.has(doc._id.toString()) ? 'category' : 'rejudged';
 }
