@@ -24,7 +24,7 @@ try {
   product = await startProduct({ watch, log });
   const lines = [
     '',
-    `  OutSync is running${watch ? ' in development mode' : ''}.`,
+    `  OutSync is running${watch ? ' in development mode' : ''} on Node.js ${process.version}.`,
     '',
     `  Open ${product.shellUrl}`,
     '',
