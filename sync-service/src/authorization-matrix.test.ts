@@ -557,6 +557,7 @@ const ROWS: Record<RouteName, Row> = {
   webhookLogsCount: { rule: 'signed-in' },
   webhookLogTypes: { rule: 'signed-in' },
   webhookLogsDaily: { rule: 'signed-in' },
+  webhookLogsExport: { rule: 'signed-in' },
   webhookLog: { rule: 'own-read', params: () => ({ id: f.failedLogId }) },
   categoryBaseFilters: { rule: 'signed-in' },
   blockListLogs: { rule: 'signed-in' },

@@ -29,6 +29,7 @@ export const historyRoutes = {
   webhookLogsCount: webhookEventsRoutes.webhookLogsCount,
   webhookLogTypes: webhookEventsRoutes.webhookLogTypes,
   webhookLogsDaily: webhookEventsRoutes.webhookLogsDaily,
+  webhookLogsExport: webhookEventsRoutes.webhookLogsExport,
   webhookLog: webhookEventsRoutes.webhookLog,
   categoryBaseFilters: categoryHoldsRoutes.categoryBaseFilters,
   blockListLogs: blockListHistoryRoutes.blockListLogs,

@@ -52,6 +52,16 @@ export const webhookEventsRoutes = {
     description:
       'The last 14 days’ webhook logs by outcome (synced, held, failed, not synced), oldest day first, under the same filters as the list.',
   }),
+  webhookLogsExport: defineRoute({
+    method: 'get',
+    path: '/api/admin/webhook-logs/export',
+    request: { query: WebhookLogFiltersSchema },
+    response: z.string(),
+    produces: 'text/csv',
+    errors: { ...reading, ...staffFilters },
+    description:
+      'Every webhook log the filters match, newest first, as a CSV file (UTF-8, a header row; streamed, so any number of rows): the list’s scoping and filters, the columns of the list and the event’s standing in words.',
+  }),
   webhookLog: defineRoute({
     method: 'get',
     path: '/api/admin/webhook-logs/:id',

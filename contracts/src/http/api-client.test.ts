@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from './api-error';
-import { createApiClient, createRouteClient } from './api-client';
+import { createApiClient, createRouteClient, routeUrl } from './api-client';
 import { defineRoute } from './route';
 
 type Recorded = { method: string; url: string; body: string; headers: Headers };
@@ -234,5 +234,34 @@ describe('ApiError.fromResponse', () => {
 
   it('has no details for an empty body', () => {
     expect(ApiError.fromResponse(500, undefined).details).toBeUndefined();
+  });
+});
+
+describe('routeUrl', () => {
+  const exportRoute = defineRoute({
+    method: 'get',
+    path: '/api/things/:id/export',
+    request: {
+      params: z.object({ id: z.string() }),
+      query: z.object({ status: z.string().optional(), from: z.string().optional() }),
+    },
+    response: z.string(),
+    produces: 'text/csv',
+    description: 'A download.',
+  });
+
+  it('fills the params and writes the query, leaving out what is unset', () => {
+    expect(
+      routeUrl(exportRoute, {
+        params: { id: 'a/b' },
+        query: { status: 'failed', from: undefined },
+      }),
+    ).toBe('/api/things/a%2Fb/export?status=failed');
+  });
+
+  it('joins a prefix with its own path', () => {
+    expect(routeUrl(exportRoute, { params: { id: '7' } }, 'https://gw.test/outsync/')).toBe(
+      'https://gw.test/outsync/api/things/7/export',
+    );
   });
 });

@@ -140,6 +140,19 @@ async function send(
   return parsed.data;
 }
 
+/**
+ * A route's URL with its params and query filled in, for what the browser fetches itself: a
+ * download link (`produces`) is followed, not called, so the file streams to disk at any size.
+ */
+export function routeUrl<R extends RouteDefinition>(
+  route: R,
+  input: Partial<RouteInput<R>> = {},
+  prefix?: string,
+): string {
+  const raw = input as RawInput;
+  return joinUrl(prefix, fillPath(route.path, raw.params ?? {}), toSearchParams(raw.query));
+}
+
 /** `prefix` + `path` (one slash between them) + the query. */
 function joinUrl(prefix: string | undefined, path: string, query?: URLSearchParams): string {
   const base = prefix ? `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : path;

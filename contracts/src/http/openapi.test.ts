@@ -155,6 +155,27 @@ describe('buildOpenApiDocument', () => {
     });
   });
 
+  it('describes a download as its media type, its errors still as the envelope', () => {
+    const download = buildOpenApiDocument(
+      {
+        exportRows: defineRoute({
+          method: 'get',
+          path: '/rows/export',
+          response: z.string(),
+          produces: 'text/csv',
+          errors: { 403: 'Not yours.' },
+          description: 'The rows as CSV.',
+        }),
+      },
+      { title: 't', version: '1' },
+    );
+    const operation = download.paths['/rows/export']?.get as { responses: Record<string, Json> };
+    expect(operation.responses['200']?.content).toEqual({
+      'text/csv': { schema: { type: 'string' } },
+    });
+    expect(refsIn(operation.responses['403'])).toEqual(['#/components/schemas/ErrorEnvelope']);
+  });
+
   it('writes path params as templates, query params as parameters and bodies as requestBody', () => {
     const TagSchema: z.ZodType<{ name: string; children: { name: string }[] }> = z.lazy(() =>
       z.object({ name: z.string(), children: z.array(TagSchema) }),

@@ -82,8 +82,9 @@ function operation(
     [String(route.status ?? 200)]: {
       description: 'Success',
       // A string answer goes out as plain text (Koa's body of a string), not as JSON.
-      content:
-        route.response._zod.def.type === 'string'
+      content: route.produces
+        ? { [route.produces]: { schema: { type: 'string' } } }
+        : route.response._zod.def.type === 'string'
           ? { 'text/plain': { schema: { type: 'string' } } }
           : jsonContent(components.add(`${pascal(name)}Response`, route.response)),
     },

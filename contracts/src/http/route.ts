@@ -21,6 +21,11 @@ export type RouteDefinition = {
   response: z.ZodType;
   /** Success status, 200 unless said otherwise. */
   status?: number;
+  /**
+   * A download rather than JSON: the body is this media type, streamed (`response` then
+   * describes it as a string). Errors still answer with the JSON envelope.
+   */
+  produces?: 'text/csv';
   /** Error statuses this route answers with the envelope, beyond the 400 and 500 every route may. */
   errors?: Readonly<Record<number, string>>;
   auth?: RouteAuth;

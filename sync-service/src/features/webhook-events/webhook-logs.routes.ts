@@ -1,4 +1,5 @@
 import { historyRoutes } from '@outsync/contracts/history';
+import { addCsvRoute } from '../../platform/http/csv-route';
 import { addRoute } from '../../platform/http/route';
 import type { AppContext, AppRouter, SessionUser } from '../../platform/http/types';
 import type { WebhookLogsReads } from './webhook-logs.reads';
@@ -32,6 +33,9 @@ export function registerWebhookLogsRoutes(
     reads.webhookLogsCount(userOf(ctx), query),
   );
   addRoute(router, historyRoutes.webhookLogTypes, () => reads.webhookLogTypes());
+  addCsvRoute(router, historyRoutes.webhookLogsExport, ({ query }, ctx) =>
+    Promise.resolve(reads.webhookLogsExport(userOf(ctx), query)),
+  );
   addRoute(router, historyRoutes.webhookLogsDaily, ({ query }, ctx) =>
     reads.webhookLogsDaily(userOf(ctx), query),
   );

@@ -600,3 +600,29 @@ describe('the time range (beyond the spec: issue 29)', () => {
     expect(lastListQuery(again)).toEqual({ page: '1', receivedTo: noon });
   });
 });
+
+test('Export CSV links to the export of what the filters show, once the count has rows', async () => {
+  const failed = [1, 2, 3].map((index) => aWebhookLog(index, { status: 'failed' }));
+  const api = fakeHistoryService({ webhookLogs: failed });
+  renderPage(`${path}?status=failed`);
+  await screen.findByText('Total results: 3');
+  const link = screen.getByRole('link', { name: 'Export CSV' });
+  expect(link.getAttribute('href')).toBe('/api/admin/webhook-logs/export?status=failed');
+  expect(link.hasAttribute('download')).toBe(true);
+  expect(link.getAttribute('title')).toBe(
+    'Downloads the 3 rows these filters show, as a CSV file.',
+  );
+  expect(lastListQuery(api)).toMatchObject({ status: 'failed' });
+});
+
+test('no Export CSV while counting or when nothing matches', async () => {
+  const api = fakeHistoryService({ webhookLogs: [] });
+  const count = deferred<{ body: { totalItems: number } }>();
+  api.on('webhookLogsCount', () => count.promise);
+  renderPage(path);
+  await screen.findByText('Total results: Loading...');
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+  await act(async () => count.resolve({ body: { totalItems: 0 } }));
+  await screen.findByText('Total results: 0');
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+});

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { currentUserAtom } from '@outsync/app-runtime';
-import { SyncStatusSchema, type SyncStatus, type WebhookLog } from '@outsync/contracts/history';
+import { routeUrl } from '@outsync/contracts';
+import {
+  historyRoutes,
+  SyncStatusSchema,
+  type SyncStatus,
+  type WebhookLog,
+} from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { Select } from '@outsync/ui/select';
@@ -14,6 +20,7 @@ import {
   RefusalNote,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
+import { ExportLink } from '../../../shared/components/export-link';
 import { HistoryTable, idColumn, type CountState } from '../../../shared/components/history-table';
 import { dateTime } from '../../../shared/components/history-texts';
 import { PayloadCell, PayloadDialog } from '../../../shared/components/payload-parts';
@@ -270,7 +277,13 @@ export function WebhookLogsScreen() {
           </RangeRow>
         </FilterBar>
         <RefusalNote refusal={filterSearch.refusal} />
-        <LogActions filters={search.filters} />
+        <Toolbar>
+          <LogActions filters={search.filters} />
+          <ExportLink
+            href={routeUrl(historyRoutes.webhookLogsExport, { query: search.filters })}
+            count={countState}
+          />
+        </Toolbar>
         {daily.isPending ? (
           <LoadingMessageText text="Loading..." />
         ) : daily.data ? (
@@ -302,6 +315,16 @@ const refusableFilters = [
   'receivedFrom',
   'receivedTo',
 ] as const;
+
+/** The bulk action and the export side by side, wrapping on a narrow screen. */
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  &:empty {
+    display: none;
+  }
+`;
 
 /** The time range on a row of its own, its two fields in the bar's columns (the same grid). */
 const RangeRow = styled(FilterBar)`
