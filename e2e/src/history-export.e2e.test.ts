@@ -1,6 +1,7 @@
 // History > Webhook payloads exported as CSV in Chromium (issue 34 item 4): a customer with
 // 10,000 logs of their own (and others' they must not get) clicks Export CSV; the file the
 // browser saves has as many rows as the screen's count, theirs only, under the screen's filters.
+// The other history tables export alike: History > Category Base Filter's journey below.
 import { readFile } from 'node:fs/promises';
 import { MongoClient, ObjectId } from 'mongodb';
 import type { Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { screenshot, startTestProduct } from './product-harness';
 import { serviceCalls } from './service-calls';
 
 const WEBHOOK_LOGS_PATH = '/admin/dashboard/history/webhook-logs';
+const CATEGORY_PATH = '/admin/dashboard/history/category-base-filter-logs';
 const CUSTOMER_EMAIL = 'erin.export@history-export.example';
 const OTHER_EMAIL = 'otto.other@history-export.example';
 const ROWS = 10_000;
@@ -62,6 +64,38 @@ function storedLog(userId: ObjectId, email: string, index: number, receivedAt: D
     syncedAt: null,
     updatedAt: receivedAt,
     expiresAt: new Date(receivedAt.getTime() + 30 * 86_400_000),
+  };
+}
+
+/** An event of `userId`'s webhook the category filter held (category-hold.model.ts). */
+function storedHold(userId: ObjectId, domain: string, index: number, createdAt: Date) {
+  const webhookId = new ObjectId();
+  const lead = `held${index}@${domain}`;
+  return {
+    _id: new ObjectId(),
+    eventId: new ObjectId(),
+    webhookId,
+    userId,
+    webhook_url: `${product.shellUrl}/webhooks/code-${webhookId.toHexString()}`,
+    webhook_event: 'EMAIL_REPLY',
+    // Every fourth in campaign 88: the Campaign ID filter's journey.
+    campaign_id: index % 4 === 0 ? '88' : '77',
+    lead_id: String(index),
+    leadKey: lead,
+    smartlead_base_categories: [
+      { id: 'interested', name: 'Interested' },
+      { id: 'meeting', name: 'Meeting booked' },
+    ],
+    category_name: 'Not Interested',
+    dto: {
+      subject: `Re: Hello, lead ${index}`,
+      to_email: 'rep@agency.example',
+      from_email: lead,
+      event_type: 'EMAIL_REPLY',
+    },
+    created_at: createdAt,
+    sent_at: null,
+    expiresAt: new Date(createdAt.getTime() + 30 * 86_400_000),
   };
 }
 
@@ -136,5 +170,56 @@ test('Export CSV saves as many rows as the count, the customer’s own, under th
   const filtered = await exportFrom(page);
   expect(filtered.rows).toHaveLength(failed);
   expect(filtered.rows.every((row) => row.includes(',failed,'))).toBe(true);
+  await page.close();
+}, 300_000);
+
+test('Category Base Filter: Export CSV saves as many rows as the count line, the customer’s own', async () => {
+  const held = 2_500;
+  const { getJson } = serviceCalls(() => product.shellUrl);
+  const me = await getJson<{ id: string }>(customer.context.request, '/api/admin/me');
+  const now = Date.now();
+  await mongo
+    .db()
+    .collection('categoryBaseFilters')
+    .insertMany([
+      ...Array.from({ length: held }, (_, index) =>
+        storedHold(
+          new ObjectId(me.id),
+          'prospect.example',
+          index,
+          new Date(now - (index + 1) * 1000),
+        ),
+      ),
+      ...Array.from({ length: 25 }, (_, index) =>
+        storedHold(new ObjectId(), 'elsewhere.example', index, new Date(now - index * 1000)),
+      ),
+    ]);
+  const page = await customer.context.newPage();
+  await page.goto(`${product.shellUrl}${CATEGORY_PATH}`);
+  await page.getByText(`Total results: ${held}`, { exact: true }).waitFor({ timeout: 60_000 });
+  expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('title')).toBe(
+    'Downloads the 2,500 rows these filters show, as a CSV file.',
+  );
+  await screenshot(page, 'history-export-category-ready');
+
+  const all = await exportFrom(page);
+  expect(all.name).toMatch(/^outsync-category-base-filter-logs-\d{4}-\d{2}-\d{2}T\d{4}\.csv$/);
+  expect(all.header.split(',').slice(0, 4)).toEqual(['ID', 'Webhook ID', 'Webhook URL', 'Event']);
+  expect(all.rows).toHaveLength(held);
+  expect(all.rows.filter((row) => row.includes('@elsewhere.example'))).toEqual([]);
+  // Newest first, as the list: lead 0 was held last.
+  expect(all.rows[0]).toContain('held0@prospect.example');
+
+  // The Campaign ID filter narrows the file as it narrows the list.
+  const campaign = page.getByRole('textbox', { name: 'Campaign ID' });
+  await campaign.fill('88');
+  await campaign.press('Enter');
+  const inCampaign = held / 4;
+  await page
+    .getByText(`Total results: ${inCampaign}`, { exact: true })
+    .waitFor({ timeout: 60_000 });
+  const filtered = await exportFrom(page);
+  expect(filtered.rows).toHaveLength(inCampaign);
+  expect(filtered.rows.every((row) => row.includes(',EMAIL_REPLY,88,'))).toBe(true);
   await page.close();
 }, 300_000);

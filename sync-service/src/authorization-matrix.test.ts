@@ -560,7 +560,9 @@ const ROWS: Record<RouteName, Row> = {
   webhookLogsExport: { rule: 'signed-in' },
   webhookLog: { rule: 'own-read', params: () => ({ id: f.failedLogId }) },
   categoryBaseFilters: { rule: 'signed-in' },
+  categoryBaseFiltersExport: { rule: 'signed-in' },
   blockListLogs: { rule: 'signed-in' },
+  blockListLogsExport: { rule: 'signed-in' },
   blockListSyncOptions: { rule: 'signed-in' },
   retryWebhookLog: { rule: 'log-write', params: async () => ({ id: await freshFailedLog() }) },
   // Bulk actions take only the caller's own events (an admin's: anyone's), so every caller may.
@@ -569,6 +571,7 @@ const ROWS: Record<RouteName, Row> = {
   categoryBaseFilterTypes: { rule: 'signed-in' },
   // Everyone reads the entries of what they may see.
   auditLog: { rule: 'signed-in' },
+  auditLogExport: { rule: 'signed-in' },
   // Everyone's own sync problems (the dashboard's banner).
   syncAlerts: { rule: 'signed-in' },
 };

@@ -315,10 +315,11 @@ export function compose(deps: CompositionDeps) {
       maxAttempts: config.sync.maxAttempts,
       now,
     }),
-    categoryBaseFilterReads: createCategoryBaseFiltersReads({ holds: models.holds }),
+    categoryBaseFilterReads: createCategoryBaseFiltersReads({ holds: models.holds, now }),
     blockListLogReads: createBlockListLogsReads({
       logs: models.blockListLogs,
       syncs: models.blockListSyncs,
+      now,
     }),
     partners: createPartnersService({
       partners: models.partners,

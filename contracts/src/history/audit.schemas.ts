@@ -74,15 +74,20 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
+/** The log's filter: GET /api/admin/audit-log and its export. */
+const auditLogFilters = {
+  email: EmailFilterSchema.describe('An actor’s or an account’s e-mail, exactly.'),
+};
+
 /** GET /api/admin/audit-log. */
 export const AuditLogQuerySchema = z
-  .object({
-    page: HistoryPageSchema,
-    email: EmailFilterSchema.describe('An actor’s or an account’s e-mail, exactly.'),
-  })
+  .object({ page: HistoryPageSchema, ...auditLogFilters })
   .strict();
 export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;
 export type AuditLogFilter = z.output<typeof AuditLogQuerySchema>;
+
+/** GET /api/admin/audit-log/export: the log's filter, no page. */
+export const AuditLogFiltersSchema = z.object(auditLogFilters).strict();
 
 export const AuditLogPageSchema = paginatedSchema(AuditEntrySchema);
 export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;

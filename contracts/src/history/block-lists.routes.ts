@@ -1,6 +1,7 @@
 import { defineRoute } from '@outsync/contracts';
 import * as z from '@outsync/contracts/zod';
 import {
+  BlockListLogFiltersSchema,
   BlockListLogsPageSchema,
   BlockListLogsQuerySchema,
   BlockListSyncOptionSchema,
@@ -19,6 +20,16 @@ export const blockListHistoryRoutes = {
     response: BlockListLogsPageSchema,
     errors: reading,
     description: 'One page of block-list sync runs, newest first, with the total.',
+  }),
+  blockListLogsExport: defineRoute({
+    method: 'get',
+    path: '/api/admin/dashboard/smartlead/blocked-lists/history/export',
+    request: { query: BlockListLogFiltersSchema },
+    response: z.string(),
+    produces: 'text/csv',
+    errors: reading,
+    description:
+      'Every block-list sync run the filters match, newest first, as a CSV file (UTF-8, a header row; streamed, so any number of rows): the list’s scoping and filters, the columns of the list with the sync’s id and when the run was recorded.',
   }),
   blockListSyncOptions: defineRoute({
     method: 'get',

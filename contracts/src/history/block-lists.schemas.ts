@@ -3,16 +3,21 @@ import { IdSchema } from '../accounts/common.schemas';
 import { HistoryPageSchema, paginatedSchema } from './history.schemas';
 import { blankToUndefined, EmailFilterSchema } from './query-filters';
 
+/** The list's filters: GET …/blocked-lists/history and its export. */
+const blockListLogFilters = {
+  'block-list-id': z.preprocess(blankToUndefined, IdSchema.optional()),
+  email: EmailFilterSchema,
+};
+
 /** GET /api/admin/dashboard/smartlead/blocked-lists/history (spec 02 §2.10, §7). */
 export const BlockListLogsQuerySchema = z
-  .object({
-    page: HistoryPageSchema,
-    'block-list-id': z.preprocess(blankToUndefined, IdSchema.optional()),
-    email: EmailFilterSchema,
-  })
+  .object({ page: HistoryPageSchema, ...blockListLogFilters })
   .strict();
 export type BlockListLogsQuery = z.input<typeof BlockListLogsQuerySchema>;
 export type BlockListLogsFilter = z.output<typeof BlockListLogsQuerySchema>;
+
+/** GET …/blocked-lists/history/export: the list's filters, no page. */
+export const BlockListLogFiltersSchema = z.object(blockListLogFilters).strict();
 
 /** A block-list log: one run of a block-list sync (spec 02 §3). */
 export const BlockListLogSchema = z.object({

@@ -3,19 +3,24 @@ import { IdSchema } from '../accounts/common.schemas';
 import { HistoryPageSchema, paginatedSchema } from './history.schemas';
 import { EventTypeFilterSchema, textFilter, WebhookIdFilterSchema } from './query-filters';
 
+/** The list's filters: GET /api/admin/category-base-filters and its export. */
+const categoryBaseFilterFilters = {
+  eventType: EventTypeFilterSchema,
+  webhookId: WebhookIdFilterSchema,
+  campaignId: textFilter(200),
+  leadId: textFilter(200),
+  webhookUrl: textFilter(2000),
+};
+
 /** GET /api/admin/category-base-filters (spec 02 §2.11, §7). */
 export const CategoryBaseFiltersQuerySchema = z
-  .object({
-    page: HistoryPageSchema,
-    eventType: EventTypeFilterSchema,
-    webhookId: WebhookIdFilterSchema,
-    campaignId: textFilter(200),
-    leadId: textFilter(200),
-    webhookUrl: textFilter(2000),
-  })
+  .object({ page: HistoryPageSchema, ...categoryBaseFilterFilters })
   .strict();
 export type CategoryBaseFiltersQuery = z.input<typeof CategoryBaseFiltersQuerySchema>;
 export type CategoryBaseFiltersFilter = z.output<typeof CategoryBaseFiltersQuerySchema>;
+
+/** GET /api/admin/category-base-filters/export: the list's filters, no page. */
+export const CategoryBaseFilterFiltersSchema = z.object(categoryBaseFilterFilters).strict();
 
 /** A category base filter record (spec 02 §3). */
 export const CategoryBaseFilterRecordSchema = z.object({

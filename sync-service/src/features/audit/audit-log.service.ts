@@ -6,8 +6,11 @@ import type {
   AuditLogPage,
 } from '@outsync/contracts/history';
 import { Types, type QueryFilter } from 'mongoose';
+import type { CsvCell, CsvDownload } from '../../platform/http/csv-route';
 import type { SessionUser } from '../../platform/http/types';
+import { EXPORT_BATCH, exportFilename, inBatches } from '../history';
 import type { AuditEntryDoc, AuditEntryModel } from './audit-entry.model';
+import { AUDIT_LOG_CSV_HEADER, auditEntryCsvRow } from './audit-log.csv';
 
 /** One change as the audit trail hands it over once the call succeeded. */
 export type AuditRecord = {
@@ -76,6 +79,30 @@ export function createAuditLog(deps: AuditLogDeps) {
         limit: HISTORY_PAGE_SIZE,
         totalItems,
         data: await present(deps, docs),
+      };
+    },
+
+    /**
+     * Every entry the log would show under this filter, newest first, as CSV rows (issue 34
+     * item 4). The scope is decided here, before the first row; then a cursor reads them in
+     * batches, each batch's accounts and partners looked up once.
+     */
+    async export(reader: SessionUser, filter: Omit<AuditLogFilter, 'page'>): Promise<CsvDownload> {
+      const query = await scopedQuery(deps, reader, filter.email);
+      async function* rows(): AsyncGenerator<CsvCell[]> {
+        if (!query) return;
+        const cursor = deps.entries
+          .find(query)
+          .sort(NEWEST_FIRST)
+          .lean<AuditEntryDoc[]>()
+          .cursor({ batchSize: EXPORT_BATCH });
+        for await (const batch of inBatches<AuditEntryDoc>(cursor))
+          for (const entry of await present(deps, batch)) yield auditEntryCsvRow(entry);
+      }
+      return {
+        filename: exportFilename('audit-log', deps.now()),
+        header: AUDIT_LOG_CSV_HEADER,
+        rows: rows(),
       };
     },
   };

@@ -6,16 +6,34 @@ import type {
   BlockListSyncOption,
 } from '@outsync/contracts/history';
 import { Types, type QueryFilter } from 'mongoose';
+import type { CsvCell, CsvDownload } from '../../platform/http/csv-route';
 import type { SessionUser } from '../../platform/http/types';
-import { exactCount, skipOf, userObjectId } from '../history';
+import {
+  EXPORT_BATCH,
+  exactCount,
+  exportFilename,
+  inBatches,
+  skipOf,
+  userObjectId,
+} from '../history';
 import { isStaff } from '../profiles';
 import type { BlockListLogDoc, BlockListLogModel } from './block-list-log.model';
+import { BLOCK_LIST_LOGS_CSV_HEADER, blockListLogCsvRow } from './block-list-logs.csv';
 import type { BlockListSyncModel } from './block-list-sync.model';
+
+/** The list's filters without its page: what the export takes. */
+export type BlockListLogsScopeFilter = Omit<BlockListLogsFilter, 'page'>;
+
+/** Newest first; `_id` orders runs recorded in the same millisecond. */
+const NEWEST_RUNS = { createdAt: -1, _id: -1 } as const;
+
+/** What the list reads: never the run's whole list of values. */
+const LIST_FIELDS = { entities: 0 } as const;
 
 /** The MongoDB filter for the runs a caller asked for and may see (their own, or staff). */
 export function blockListQuery(
   user: SessionUser,
-  filter: BlockListLogsFilter,
+  filter: BlockListLogsScopeFilter,
 ): QueryFilter<BlockListLogDoc> {
   const query: QueryFilter<BlockListLogDoc> = {};
   if (!isStaff(user)) query.userId = userObjectId(user);
@@ -34,6 +52,7 @@ export function blockListQuery(
 export function createBlockListLogsReads(deps: {
   logs: BlockListLogModel;
   syncs: BlockListSyncModel;
+  now: () => Date;
 }) {
   return {
     async blockListLogs(
@@ -43,8 +62,8 @@ export function createBlockListLogsReads(deps: {
       const query = blockListQuery(user, filter);
       const [docs, totalItems] = await Promise.all([
         deps.logs
-          .find(query, { entities: 0 })
-          .sort({ createdAt: -1, _id: -1 })
+          .find(query, LIST_FIELDS)
+          .sort(NEWEST_RUNS)
           .skip(skipOf(filter.page))
           .limit(HISTORY_PAGE_SIZE)
           .lean<BlockListLogDoc[]>(),
@@ -55,6 +74,29 @@ export function createBlockListLogsReads(deps: {
         limit: HISTORY_PAGE_SIZE,
         totalItems,
         data: docs.map(toBlockListLog),
+      };
+    },
+
+    /**
+     * Every run the list would show under these filters, newest first, as CSV rows (issue 34
+     * item 4). The scope is decided here, before the first row; then a cursor reads them in
+     * batches, never all at once.
+     */
+    blockListLogsExport(user: SessionUser, filter: BlockListLogsScopeFilter): CsvDownload {
+      const query = blockListQuery(user, filter);
+      async function* rows(): AsyncGenerator<CsvCell[]> {
+        const cursor = deps.logs
+          .find(query, LIST_FIELDS)
+          .sort(NEWEST_RUNS)
+          .lean<BlockListLogDoc[]>()
+          .cursor({ batchSize: EXPORT_BATCH });
+        for await (const batch of inBatches<BlockListLogDoc>(cursor))
+          for (const doc of batch) yield blockListLogCsvRow(toBlockListLog(doc), doc.createdAt);
+      }
+      return {
+        filename: exportFilename('block-list-logs', deps.now()),
+        header: BLOCK_LIST_LOGS_CSV_HEADER,
+        rows: rows(),
       };
     },
 

@@ -5,15 +5,33 @@ import type {
   CategoryBaseFiltersPage,
 } from '@outsync/contracts/history';
 import { Types, type QueryFilter } from 'mongoose';
+import type { CsvCell, CsvDownload } from '../../platform/http/csv-route';
 import type { SessionUser } from '../../platform/http/types';
-import { exactCount, skipOf, userObjectId } from '../history';
+import {
+  EXPORT_BATCH,
+  exactCount,
+  exportFilename,
+  inBatches,
+  skipOf,
+  userObjectId,
+} from '../history';
 import { isStaff } from '../profiles';
 import type { CategoryHoldDoc, CategoryHoldModel } from './category-hold.model';
+import {
+  CATEGORY_BASE_FILTERS_CSV_HEADER,
+  categoryBaseFilterCsvRow,
+} from './category-base-filters.csv';
+
+/** The list's filters without its page: what the export takes. */
+export type CategoryBaseFiltersScopeFilter = Omit<CategoryBaseFiltersFilter, 'page'>;
+
+/** Newest first; `_id` orders events held in the same millisecond. */
+const NEWEST_HOLDS = { created_at: -1, _id: -1 } as const;
 
 /** The MongoDB filter for the held events a caller asked for and may see (their own, or staff). */
 export function categoryQuery(
   user: SessionUser,
-  filter: CategoryBaseFiltersFilter,
+  filter: CategoryBaseFiltersScopeFilter,
 ): QueryFilter<CategoryHoldDoc> {
   const query: QueryFilter<CategoryHoldDoc> = {};
   if (!isStaff(user)) query.userId = userObjectId(user);
@@ -29,7 +47,10 @@ export function categoryQuery(
  * History > Category Base Filter (spec 02 §2.11, issue 13): the events a category filter held.
  * A customer (no role) sees only their own, whatever they send; managers and admins everyone's.
  */
-export function createCategoryBaseFiltersReads(deps: { holds: CategoryHoldModel }) {
+export function createCategoryBaseFiltersReads(deps: {
+  holds: CategoryHoldModel;
+  now: () => Date;
+}) {
   return {
     async categoryBaseFilters(
       user: SessionUser,
@@ -39,7 +60,7 @@ export function createCategoryBaseFiltersReads(deps: { holds: CategoryHoldModel 
       const [docs, totalItems] = await Promise.all([
         deps.holds
           .find(query)
-          .sort({ created_at: -1, _id: -1 })
+          .sort(NEWEST_HOLDS)
           .skip(skipOf(filter.page))
           .limit(HISTORY_PAGE_SIZE)
           .lean<CategoryHoldDoc[]>(),
@@ -50,6 +71,32 @@ export function createCategoryBaseFiltersReads(deps: { holds: CategoryHoldModel 
         limit: HISTORY_PAGE_SIZE,
         totalItems,
         data: docs.map(toCategoryRecord),
+      };
+    },
+
+    /**
+     * Every held event the list would show under these filters, newest first, as CSV rows
+     * (issue 34 item 4). The scope is decided here, before the first row; then a cursor reads
+     * them in batches, never all at once.
+     */
+    categoryBaseFiltersExport(
+      user: SessionUser,
+      filter: CategoryBaseFiltersScopeFilter,
+    ): CsvDownload {
+      const query = categoryQuery(user, filter);
+      async function* rows(): AsyncGenerator<CsvCell[]> {
+        const cursor = deps.holds
+          .find(query)
+          .sort(NEWEST_HOLDS)
+          .lean<CategoryHoldDoc[]>()
+          .cursor({ batchSize: EXPORT_BATCH });
+        for await (const batch of inBatches<CategoryHoldDoc>(cursor))
+          for (const doc of batch) yield categoryBaseFilterCsvRow(toCategoryRecord(doc));
+      }
+      return {
+        filename: exportFilename('category-base-filter-logs', deps.now()),
+        header: CATEGORY_BASE_FILTERS_CSV_HEADER,
+        rows: rows(),
       };
     },
   };

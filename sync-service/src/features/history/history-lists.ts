@@ -26,3 +26,39 @@ export function exactCount<Doc>(model: Model<Doc>, query: QueryFilter<Doc>): Pro
     ? model.estimatedDocumentCount()
     : model.countDocuments(query);
 }
+
+/** An export reads and writes this many rows at a time (each batch's lookups made once). */
+export const EXPORT_BATCH = 500;
+
+/** A query's cursor (`find(…).lean<Doc[]>().cursor()`) as an export reads it. */
+export type ExportCursor = AsyncIterable<unknown> & { close(): Promise<unknown> };
+
+/**
+ * A query's documents in batches, read through its cursor, so an export of any size never
+ * holds more than a batch (issue 34 item 4). The cursor is closed however the reading ends:
+ * a download the browser cancels stops the read too.
+ */
+export async function* inBatches<Doc>(
+  cursor: ExportCursor,
+  size = EXPORT_BATCH,
+): AsyncGenerator<Doc[]> {
+  let batch: Doc[] = [];
+  try {
+    for await (const doc of cursor) {
+      // The lean query's documents: mongoose's cursor type does not carry `lean<Doc[]>`.
+      batch.push(doc as Doc);
+      if (batch.length === size) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    await cursor.close();
+  }
+}
+
+/** `outsync-<list>-<UTC date and minute>.csv`: what an export is saved as. */
+export function exportFilename(list: string, now: Date): string {
+  return `outsync-${list}-${now.toISOString().slice(0, 16).replace(':', '')}.csv`;
+}

@@ -2,6 +2,7 @@
 // the list's rows and scoping, as a file a spreadsheet opens safely.
 import type { HistoryCount } from '@outsync/contracts/history';
 import { guardOutboundCalls } from '../../testing/nock-guard';
+import { parseCsv } from '../../testing/parse-csv';
 import {
   LOGS,
   NOW,
@@ -19,36 +20,6 @@ guardOutboundCalls();
 useWebhookLogsApp();
 
 const EXPORT = `${LOGS}/export`;
-
-/** RFC 4180 read by hand, so the test does not trust the writer it checks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) throw new Error(`unterminated last line: ${cell}`);
-  return rows;
-}
 
 /** The download as the browser receives it, bytes and all. */
 function rawExport(caller: typeof ada): Promise<Response> {

@@ -20,7 +20,14 @@ import type { CsvCell, CsvDownload } from '../../platform/http/csv-route';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import { storedPayload, type WebhookEventDoc } from '../../pipeline';
-import { exactCount, skipOf, userObjectId } from '../history';
+import {
+  EXPORT_BATCH,
+  exactCount,
+  exportFilename,
+  inBatches,
+  skipOf,
+  userObjectId,
+} from '../history';
 import { isStaff, type ProfileRecords } from '../profiles';
 import { STORED_TEXT_FIELDS, type WebhookEventModel } from './webhook-event.model';
 import { WEBHOOK_LOGS_CSV_HEADER, webhookLogCsvRow } from './webhook-logs.csv';
@@ -32,9 +39,6 @@ const DAY_MS = 86_400_000;
 
 /** Newest first; `_id` orders events received in the same millisecond. */
 const NEWEST_LOGS = { receivedAt: -1, _id: -1 } as const;
-
-/** An export reads and writes this many logs at a time (one instance-URL lookup each). */
-const EXPORT_BATCH = 500;
 
 /** What a page of the list reads: never the raw payload or the canonical event. */
 const LIST_FIELDS = { ...STORED_TEXT_FIELDS, lease: 0 } as const;
@@ -203,35 +207,22 @@ export function createWebhookLogsReads(deps: WebhookLogsReadsDeps) {
      */
     webhookLogsExport(user: SessionUser, filter: WebhookLogsScopeFilter): CsvDownload {
       const query = webhookLogsQuery(user, filter);
-      const at = deps.now().toISOString().slice(0, 16).replace(':', '');
       async function* rows(): AsyncGenerator<CsvCell[]> {
         const cursor = deps.events
           .find(query, LIST_FIELDS)
           .sort(NEWEST_LOGS)
           .lean<WebhookEventDoc[]>()
           .cursor({ batchSize: EXPORT_BATCH });
-        let batch: WebhookEventDoc[] = [];
-        const flush = async function* () {
+        for await (const batch of inBatches<WebhookEventDoc>(cursor)) {
           const urls = await instanceUrls(batch);
           for (const doc of batch)
             yield webhookLogCsvRow(
               view.toWebhookLog(user, doc, urls.get(doc.userProfileId.toString())),
             );
-          batch = [];
-        };
-        try {
-          for await (const doc of cursor) {
-            batch.push(doc as WebhookEventDoc);
-            if (batch.length === EXPORT_BATCH) yield* flush();
-          }
-          yield* flush();
-        } finally {
-          // A download the browser cancels stops the read too.
-          await cursor.close();
         }
       }
       return {
-        filename: `outsync-webhook-logs-${at}.csv`,
+        filename: exportFilename('webhook-logs', deps.now()),
         header: WEBHOOK_LOGS_CSV_HEADER,
         rows: rows(),
       };

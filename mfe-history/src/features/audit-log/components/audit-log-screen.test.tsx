@@ -179,3 +179,40 @@ test("a failed load shows the service's message and no empty text; a 401 goes to
   expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeTruthy();
   expect(api.sent('auditLog').at(-1)?.path).toBe('/api/admin/audit-log');
 });
+
+test('Export CSV links to the export of what the filter shows, once the count has rows', async () => {
+  fakeHistoryService({
+    auditEntries: [
+      anAuditEntry(1),
+      anAuditEntry(2, { account: { email: 'lee@shop.test' } }),
+      anAuditEntry(3),
+    ],
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 3');
+  const everything = screen.getByRole('link', { name: 'Export CSV' });
+  expect(everything.getAttribute('href')).toBe('/api/admin/audit-log/export');
+  expect(everything.getAttribute('title')).toBe(
+    'Downloads the 3 rows these filters show, as a CSV file.',
+  );
+  const email = screen.getByRole('textbox', { name: 'Email' });
+  fireEvent.change(email, { target: { value: ' Lee@Shop.TEST' } });
+  fireEvent.keyDown(email, { key: 'Enter' });
+  await screen.findByText('Total results: 1');
+  const link = screen.getByRole('link', { name: 'Export CSV' });
+  expect(link.getAttribute('href')).toBe('/api/admin/audit-log/export?email=lee%40shop.test');
+  expect(link.hasAttribute('download')).toBe(true);
+  expect(link.getAttribute('title')).toBe('Downloads the 1 row these filters show, as a CSV file.');
+});
+
+test('no Export CSV while counting or when nothing matches', async () => {
+  const api = fakeHistoryService();
+  const page = deferred<{ body: unknown }>();
+  api.on('auditLog', () => page.promise);
+  renderPage(path);
+  await screen.findByText('Total results: Loading...');
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+  await act(async () => page.resolve({ body: { data: [], page: 1, limit: 20, totalItems: 0 } }));
+  await screen.findByText('No changes recorded yet.');
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+});

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Role } from '@outsync/contracts';
-import { auditActionLabels, type AuditActor, type AuditEntry } from '@outsync/contracts/history';
+import { routeUrl, type Role } from '@outsync/contracts';
+import {
+  auditActionLabels,
+  historyRoutes,
+  type AuditActor,
+  type AuditEntry,
+} from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { useFilterSearch } from '../../../shared/api/use-filter-search';
@@ -11,6 +16,7 @@ import {
   RefusalNote,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
+import { ExportLink } from '../../../shared/components/export-link';
 import { HistoryTable, pageCountState } from '../../../shared/components/history-table';
 import { dateTime } from '../../../shared/components/history-texts';
 import {
@@ -95,7 +101,8 @@ const columns: TableColumn<AuditEntry>[] = [
 
 /**
  * audit-log (issue 30, item 6): who changed what, on whose account, newest first. Email (Enter
- * runs the search; emptied, Enter shows everything again), the count line and the infinite table.
+ * runs the search; emptied, Enter shows everything again), Export CSV of what it shows (issue
+ * 34), the count line and the infinite table.
  */
 export function AuditLogScreen() {
   const [form, setForm] = useState<AuditLogFilterForm>({ email: '' });
@@ -103,6 +110,7 @@ export function AuditLogScreen() {
   const filterSearch = useFilterSearch<AuditLogFilterQuery>({}, refusableFilters);
   const list = useAuditLog(filterSearch.search, filterSearch.guard);
   const runSearch = () => filterSearch.run(auditLogQuery(form));
+  const count = pageCountState(list);
 
   return (
     <Page title={t.title}>
@@ -121,13 +129,17 @@ export function AuditLogScreen() {
           />
         </FilterBar>
         <RefusalNote refusal={filterSearch.refusal} />
+        <ExportLink
+          href={routeUrl(historyRoutes.auditLogExport, { query: filterSearch.search.filters })}
+          count={count}
+        />
         <HistoryTable
           caption={t.caption}
           columns={columns}
           rows={list.rows}
           getRowId={(row) => row.id}
           list={list}
-          count={pageCountState(list)}
+          count={count}
           emptyText={t.empty}
         />
       </ScreenStack>

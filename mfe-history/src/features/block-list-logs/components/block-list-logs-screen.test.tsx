@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aBlockListLog, oid } from '../../../test/fixtures';
-import { fakeHistoryService } from '../../../test/fake-history-service';
+import { deferred, fakeHistoryService } from '../../../test/fake-history-service';
 import { chooseOption, fakeLayout, renderPage } from '../../../test/render-page';
 
 const path = '/admin/dashboard/history/block-list-logs';
@@ -60,4 +60,43 @@ test('Enter in Email and choosing or clearing a block list run the search, with 
   );
   fireEvent.click(screen.getByRole('button', { name: 'Clear the block list filter' }));
   await waitFor(() => expect(lastQuery(api)).toEqual({ page: '1', email: 'rival1.test' }));
+});
+
+test('Export CSV links to the export of what the filters show, once the count has rows', async () => {
+  const api = fakeHistoryService({
+    blockListLogs: [aBlockListLog(1), aBlockListLog(2), aBlockListLog(12)],
+    blockListOptions: [{ id: oid(0x70), listId: '77', listIdILS: null, listName: 'Competitors' }],
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 3');
+  expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+    '/api/admin/dashboard/smartlead/blocked-lists/history/export',
+  );
+  fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
+    target: { value: ' Rival1 ' },
+  });
+  fireEvent.keyDown(screen.getByRole('textbox', { name: 'Email' }), { key: 'Enter' });
+  chooseOption('Block list', '77: Competitors');
+  await screen.findByText('Total results: 2');
+  const link = screen.getByRole('link', { name: 'Export CSV' });
+  expect(link.getAttribute('href')).toBe(
+    `/api/admin/dashboard/smartlead/blocked-lists/history/export?email=rival1&block-list-id=${oid(0x70)}`,
+  );
+  expect(link.hasAttribute('download')).toBe(true);
+  expect(link.getAttribute('title')).toBe(
+    'Downloads the 2 rows these filters show, as a CSV file.',
+  );
+  expect(lastQuery(api)).toEqual({ page: '1', email: 'rival1', 'block-list-id': oid(0x70) });
+});
+
+test('no Export CSV while counting or when nothing matches', async () => {
+  const api = fakeHistoryService();
+  const page = deferred<{ body: unknown }>();
+  api.on('blockListLogs', () => page.promise);
+  renderPage(path);
+  await screen.findByText('Total results: Loading...');
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+  await act(async () => page.resolve({ body: { data: [], page: 1, limit: 20, totalItems: 0 } }));
+  await screen.findByText('Total results: 0');
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
 });

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import type { BlockListLog, BlockListSyncOption } from '@outsync/contracts/history';
+import { routeUrl } from '@outsync/contracts';
+import {
+  historyRoutes,
+  type BlockListLog,
+  type BlockListSyncOption,
+} from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { Select } from '@outsync/ui/select';
@@ -10,6 +15,7 @@ import {
   RefusalNote,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
+import { ExportLink } from '../../../shared/components/export-link';
 import { HistoryTable, idColumn, pageCountState } from '../../../shared/components/history-table';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
 import {
@@ -94,7 +100,8 @@ const columns: TableColumn<BlockListLog>[] = [
 
 /**
  * block-list-logs (spec 02 §2.10): Email (Enter runs the search) and the Block list select
- * (choosing or clearing runs it), the count line and the infinite table.
+ * (choosing or clearing runs it), Export CSV of what they show (issue 34), the count line and
+ * the infinite table.
  */
 export function BlockListLogsScreen() {
   const [form, setForm] = useState<BlockListLogFilterForm>({ email: '', blockListId: null });
@@ -104,6 +111,7 @@ export function BlockListLogsScreen() {
   const list = useBlockListLogs(filterSearch.search, filterSearch.guard);
   const runSearch = (next: BlockListLogFilterForm) => filterSearch.run(blockListLogQuery(next));
   const chosen = options.data?.find((option) => option.id === form.blockListId) ?? null;
+  const count = pageCountState(list);
 
   return (
     <Page title={t.title}>
@@ -136,13 +144,19 @@ export function BlockListLogsScreen() {
           />
         </FilterBar>
         <RefusalNote refusal={filterSearch.refusal} />
+        <ExportLink
+          href={routeUrl(historyRoutes.blockListLogsExport, {
+            query: filterSearch.search.filters,
+          })}
+          count={count}
+        />
         <HistoryTable
           caption={t.caption}
           columns={columns}
           rows={list.rows}
           getRowId={(row) => row.id}
           list={list}
-          count={pageCountState(list)}
+          count={count}
         />
       </ScreenStack>
     </Page>

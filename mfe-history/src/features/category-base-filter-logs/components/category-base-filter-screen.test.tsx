@@ -118,3 +118,42 @@ test('infinite scroll asks for page 2 and stops once the total is reached', asyn
     '2',
   ]);
 });
+
+test('Export CSV links to the export of what the filters show, once the count has rows', async () => {
+  fakeHistoryService({
+    categoryRecords: [
+      aCategoryRecord(1, { campaign_id: 'c-7' }),
+      aCategoryRecord(2, { campaign_id: 'c-7', webhook_event: 'EMAIL_REPLY' }),
+      aCategoryRecord(3, { campaign_id: 'c-7' }),
+      aCategoryRecord(4),
+    ],
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 4');
+  fireEvent.change(screen.getByRole('textbox', { name: 'Campaign ID' }), {
+    target: { value: ' c-7 ' },
+  });
+  fireEvent.keyDown(screen.getByRole('textbox', { name: 'Campaign ID' }), { key: 'Enter' });
+  chooseOption('Event Type', 'LEAD_CATEGORY_UPDATED');
+  await screen.findByText('Total results: 2');
+  const link = screen.getByRole('link', { name: 'Export CSV' });
+  expect(link.getAttribute('href')).toBe(
+    '/api/admin/category-base-filters/export?campaignId=c-7&eventType=LEAD_CATEGORY_UPDATED',
+  );
+  expect(link.hasAttribute('download')).toBe(true);
+  expect(link.getAttribute('title')).toBe(
+    'Downloads the 2 rows these filters show, as a CSV file.',
+  );
+});
+
+test('no Export CSV while counting or when nothing matches', async () => {
+  const api = fakeHistoryService();
+  const page = deferred<{ body: unknown }>();
+  api.on('categoryBaseFilters', () => page.promise);
+  renderPage(path);
+  await screen.findByText('Total results: Loading...');
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+  await act(async () => page.resolve({ body: { data: [], page: 1, limit: 20, totalItems: 0 } }));
+  await screen.findByText('Total results: 0');
+  expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+});

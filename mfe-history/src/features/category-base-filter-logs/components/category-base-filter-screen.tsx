@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { CategoryBaseFilterRecord } from '@outsync/contracts/history';
+import { routeUrl } from '@outsync/contracts';
+import { historyRoutes, type CategoryBaseFilterRecord } from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { Select } from '@outsync/ui/select';
@@ -11,6 +12,7 @@ import {
   RefusalNote,
   ScreenStack,
 } from '../../../shared/components/filter-parts';
+import { ExportLink } from '../../../shared/components/export-link';
 import { HistoryTable, idColumn, pageCountState } from '../../../shared/components/history-table';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
 import { PayloadCell, PayloadDialog } from '../../../shared/components/payload-parts';
@@ -56,7 +58,8 @@ const orDash = (value: string | null) => value || historyTexts.emptyCell;
 
 /**
  * category-base-filter-logs (spec 02 §2.11): the filters (Enter in a text filter, or the Event
- * Type's change, runs the search), the count from the page's totalItems and the infinite table.
+ * Type's change, runs the search), Export CSV of what they show (issue 34), the count from the
+ * page's totalItems and the infinite table.
  */
 export function CategoryBaseFilterScreen() {
   const [form, setForm] = useState<CategoryBaseFilterForm>(emptyCategoryBaseFilterForm);
@@ -65,6 +68,7 @@ export function CategoryBaseFilterScreen() {
   const [openRecord, setOpenRecord] = useState<CategoryBaseFilterRecord | null>(null);
   const types = useCategoryBaseFilterTypes();
   const list = useCategoryBaseFilterLogs(filterSearch.search, filterSearch.guard);
+  const count = pageCountState(list);
 
   const runSearch = (next: CategoryBaseFilterForm = form) =>
     filterSearch.run(categoryBaseFilterQuery(next));
@@ -192,13 +196,19 @@ export function CategoryBaseFilterScreen() {
           />
         </FilterBar>
         <RefusalNote refusal={filterSearch.refusal} />
+        <ExportLink
+          href={routeUrl(historyRoutes.categoryBaseFiltersExport, {
+            query: filterSearch.search.filters,
+          })}
+          count={count}
+        />
         <HistoryTable
           caption={t.caption}
           columns={columns}
           rows={list.rows}
           getRowId={(row) => row.id}
           list={list}
-          count={pageCountState(list)}
+          count={count}
         />
       </ScreenStack>
       {openRecord ? (
