@@ -220,6 +220,13 @@ export const EnvSchema = z.object({
     3_600_000,
     'expected a number of milliseconds between 1000 and 3600000',
   ).default(5_000),
+  // How often a worker polls the jobs collection (Agenda's processEvery). New jobs wake workers
+  // sooner through notifications (platform/agenda.ts); the poll finds the rest.
+  JOB_POLL_INTERVAL_MS: integer(
+    100,
+    3_600_000,
+    'expected a number of milliseconds between 100 and 3600000',
+  ).default(500),
   WEBHOOK_LOG_RETENTION_DAYS: integer(
     1,
     3650,
@@ -271,6 +278,7 @@ export const ConfigSchema = CheckedEnvSchema.transform((env) => ({
   role: env.ROLE,
   publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
   shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
   nodeEnv: env.NODE_ENV,
   trustProxy: env.TRUST_PROXY,
   /** Undefined outside production: the service then uses a random per-process key and warns. */

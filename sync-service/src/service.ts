@@ -59,7 +59,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   // Sign-in codes (the API) and the sync's alerts (the worker) go out by mail.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // One Agenda per process: the API queues sync jobs with it, the worker also runs them.
-  const agenda = createAgenda(db);
+  const agenda = createAgenda(db, { logger, processEvery: config.jobPollIntervalMs });
   let agendaReady: Awaited<typeof agenda> | undefined;
   agenda.then(
     (instance) => (agendaReady = instance),

@@ -13,6 +13,8 @@ const USAGE = `Usage: embedded-mongo [options]
   --compact-threshold-bytes <n>
                       compact the journal once it is bigger than n bytes and twice
                       its live data (default 64 MB)
+  --replSet <name>    answer as the primary of a single-node replica set of that
+                      name (change streams, retryable writes); default: standalone
   --quiet             no log lines, only the "listening" line
   -h, --help          this text
 `;
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
       'in-memory': { type: 'boolean' },
       'sync-interval-ms': { type: 'string' },
       'compact-threshold-bytes': { type: 'string' },
+      replSet: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -54,6 +57,8 @@ async function main(): Promise<void> {
     throw new Error(
       `--compact-threshold-bytes must be a whole number of bytes, got ${values['compact-threshold-bytes'] ?? ''}`,
     );
+  if (values.replSet !== undefined && !/^[\w-]+$/.test(values.replSet))
+    throw new Error(`--replSet must be a replica set name such as rs0, got ${values.replSet}`);
   const server = await startEmbeddedMongo({
     syncIntervalMs,
     compactThresholdBytes,
@@ -61,11 +66,12 @@ async function main(): Promise<void> {
     host: values.host,
     dataDir: values['data-dir'],
     inMemory: values['in-memory'],
+    replicaSet: values.replSet,
     logger: values.quiet ? false : undefined,
   });
   // Parsed by scripts and tests that start the CLI with --port 0.
   process.stdout.write(
-    `embedded-mongo listening on ${server.uri}${server.dataDir ? ` (data in ${server.dataDir})` : ' (in memory)'}\n`,
+    `embedded-mongo listening on ${server.uri}${server.dataDir ? ` (data in ${server.dataDir})` : ' (in memory)'}${server.replicaSet ? ` (replica set ${server.replicaSet})` : ''}\n`,
   );
   const shutdown = (): void => {
     void server.stop().then(() => process.exit(0));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CursorStore } from './cursors.ts';
 import { type FaultControls, FaultState } from './faults.ts';
+import { ReplicaSet } from './replica-set.ts';
 import { WireServer } from './server.ts';
 import { Catalog } from './storage/catalog.ts';
 import { Journal } from './storage/journal.ts';
@@ -29,6 +30,13 @@ export interface EmbeddedMongoOptions {
   syncIntervalMs?: number;
   /** Receives one line per notable event; `false` silences it. Default: stderr. */
   logger?: ((line: string) => void) | false;
+  /**
+   * Answer as the primary of a single-node replica set with this name (e.g. `rs0`): change
+   * streams, retryable writes, `$clusterTime`. Default: a standalone, as before.
+   */
+  replicaSet?: string;
+  /** Replica-set mode: how many writes change streams can resume across. Default 100,000. */
+  changeHistorySize?: number;
 }
 
 export interface EmbeddedMongo {
@@ -38,6 +46,8 @@ export interface EmbeddedMongo {
   port: number;
   /** The data directory, or undefined in memory. */
   dataDir: string | undefined;
+  /** The replica set's name in replica-set mode, else undefined (a standalone). */
+  replicaSet: string | undefined;
   /** Fault injection for reliability tests. */
   faults: FaultControls;
   /** Compacts the journal now (it also happens by itself in the background). */
@@ -78,7 +88,12 @@ export async function startEmbeddedMongo(
   if (journal) catalog.setSink((record) => journal.append(record));
   const cursors = new CursorStore(options.cursorTimeoutMs ?? DEFAULTS.cursorTimeoutMs);
   const faults = new FaultState();
-  const server = new WireServer({ catalog, cursors, journal, faults, log });
+  const replicaSet = options.replicaSet
+    ? new ReplicaSet(options.replicaSet, options.changeHistorySize)
+    : undefined;
+  // After the journal's replay: replayed writes are history from before this run.
+  if (replicaSet) catalog.setChangeSink((change) => replicaSet.changes.append(change));
+  const server = new WireServer({ catalog, cursors, journal, faults, log, replicaSet });
   let port: number;
   try {
     port = await server.listen(options.port ?? DEFAULTS.port, host);
@@ -87,6 +102,9 @@ export async function startEmbeddedMongo(
     await journal?.close();
     throw error;
   }
+  const uriHost = host.includes(':') ? `[${host}]` : host;
+  // The member name clients are sent to: they connect to the hosts a primary lists.
+  if (replicaSet) replicaSet.address = `${advertisedHost(uriHost)}:${port}`;
   const ttl = new TtlMonitor(
     catalog,
     journal,
@@ -95,10 +113,11 @@ export async function startEmbeddedMongo(
   );
   let stopping: Promise<void> | undefined;
   return {
-    uri: `mongodb://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    uri: `mongodb://${uriHost}:${port}`,
     host,
     port,
     dataDir,
+    replicaSet: replicaSet?.name,
     faults: {
       closeConnections: () => server.closeConnections(),
       delayReplies: (ms) => {
@@ -120,4 +139,11 @@ export async function startEmbeddedMongo(
       return stopping;
     },
   };
+}
+
+/** A wildcard bind address is no address to connect to: members are named by loopback then. */
+function advertisedHost(uriHost: string): string {
+  if (uriHost === '0.0.0.0') return '127.0.0.1';
+  if (uriHost === '[::]') return '[::1]';
+  return uriHost;
 }

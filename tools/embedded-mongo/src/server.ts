@@ -5,6 +5,7 @@ import { commandNameOf, runCommand } from './commands/dispatch.ts';
 import type { CursorStore } from './cursors.ts';
 import { CommandError } from './errors.ts';
 import type { FaultState } from './faults.ts';
+import type { ReplicaSet } from './replica-set.ts';
 import type { Catalog } from './storage/catalog.ts';
 import type { Journal } from './storage/journal.ts';
 import type { Document } from './values.ts';
@@ -24,6 +25,8 @@ export interface WireServerDeps {
   journal: Journal | undefined;
   faults: FaultState;
   log: (line: string) => void;
+  /** Replica-set mode; undefined for a standalone. */
+  replicaSet?: ReplicaSet | undefined;
 }
 
 /** The TCP side: framing, one command at a time per connection, replies, fault injection. */
@@ -130,7 +133,10 @@ class Connection {
 
   private async handle(message: Buffer): Promise<void> {
     const request = parseMessage(message);
-    const reply = await this.execute(request);
+    const { replicaSet } = this.deps;
+    const executed = await this.execute(request);
+    // A replica-set member's replies carry its cluster time (after the command's own writes).
+    const reply = replicaSet ? { ...executed, ...replicaSet.clusterTimeFields() } : executed;
     if (request.moreToCome || this.closed) return;
     const { delayMs } = this.deps.faults;
     if (delayMs > 0) await sleep(delayMs);
@@ -160,17 +166,20 @@ class Connection {
       cursors: this.deps.cursors,
       db: request.db,
       connection: this.info,
+      replicaSet: this.deps.replicaSet,
     };
     const { journal } = this.deps;
     const appendedBefore = journal?.appended ?? 0;
     let reply = runCommand(request.body, context, this.deps.log);
-    // A tailable awaitData cursor's getMore waits up to maxTimeMS (default 1 s) for new
-    // documents before answering an empty batch, as mongod does.
-    if (name === 'getMore' && this.deps.cursors.awaitsData(request.body.getMore)) {
+    // A tailable awaitData cursor's getMore (and a change stream's) waits up to maxTimeMS
+    // (default 1 s) for new documents before answering an empty batch, as mongod does.
+    const { cursors } = this.deps;
+    const cursorId = request.body.getMore;
+    if (name === 'getMore' && cursors.awaitsData(cursorId)) {
       const waitMs = Number(request.body.maxTimeMS ?? 1000);
       const deadline = Date.now() + (Number.isFinite(waitMs) ? waitMs : 1000);
       while (isEmptyOpenBatch(reply) && Date.now() < deadline && !this.closed) {
-        await sleep(10);
+        await cursors.waitForData(cursorId, deadline - Date.now());
         reply = runCommand(request.body, context, this.deps.log);
       }
     }

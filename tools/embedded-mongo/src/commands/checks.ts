@@ -39,7 +39,7 @@ const API_V1_COMMANDS = new Set([
  * The generic arguments every command may carry: `apiVersion`/`apiStrict`/
  * `apiDeprecationErrors` (Stable API) and `readConcern`.
  */
-export function checkGenericArguments(name: string, body: Document): void {
+export function checkGenericArguments(name: string, body: Document, replicaSet = false): void {
   const { apiVersion, apiStrict, apiDeprecationErrors } = body;
   if (apiVersion === undefined) {
     if (apiStrict !== undefined)
@@ -66,12 +66,19 @@ export function checkGenericArguments(name: string, body: Document): void {
       );
   }
   const readConcern = body.readConcern;
-  // Transactions are refused before this; outside one, snapshot needs a replica set.
+  // Transactions are refused before this; outside one, snapshot needs a replica set, and the
+  // replica-set mode does not pin reads to a point in time. Other levels (majority, and
+  // afterClusterTime) read the latest data, which on a single node is already majority.
   if (isPlainObject(readConcern) && readConcern.level === 'snapshot')
-    throw new CommandError(
-      ErrorCode.NotAReplicaSet,
-      'node needs to be a replica set member to use readConcern: snapshot',
-    );
+    throw replicaSet
+      ? new CommandError(
+          ErrorCode.CommandNotSupported,
+          'readConcern: snapshot is not supported by the embedded server',
+        )
+      : new CommandError(
+          ErrorCode.NotAReplicaSet,
+          'node needs to be a replica set member to use readConcern: snapshot',
+        );
 }
 
 const TOP_LEVEL_OPERATORS = new Set([

@@ -3,6 +3,7 @@ import { operationCollation } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
 import type { EvalOptions } from '../query.ts';
 import type { CursorStore } from '../cursors.ts';
+import type { ReplicaSet } from '../replica-set.ts';
 import type { Catalog } from '../storage/catalog.ts';
 import type { Collection } from '../storage/collection.ts';
 import type { Document } from '../values.ts';
@@ -18,6 +19,8 @@ export interface CommandContext {
   cursors: CursorStore;
   db: string;
   connection: ConnectionInfo;
+  /** Set in replica-set mode only; a standalone otherwise. */
+  replicaSet?: ReplicaSet | undefined;
 }
 
 export type CommandHandler = (command: Document, context: CommandContext) => Document;

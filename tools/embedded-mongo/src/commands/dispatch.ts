@@ -16,6 +16,9 @@ const commands: Record<string, CommandHandler> = {
   explain,
 };
 
+/** The commands the driver retries with a `txnNumber` on a replica set. */
+const RETRYABLE_WRITES = new Set(['insert', 'update', 'delete', 'findAndModify', 'findandmodify']);
+
 export function commandNameOf(body: Document): string {
   return Object.keys(body)[0] ?? '';
 }
@@ -33,12 +36,32 @@ export function runCommand(
   try {
     const handler = Object.hasOwn(commands, name) ? commands[name] : undefined;
     if (!handler) throw new CommandError(ErrorCode.CommandNotFound, `no such command: '${name}'`);
-    if (body.startTransaction === true || body.autocommit === false || body.txnNumber !== undefined)
+    const { replicaSet } = context;
+    const transaction = body.startTransaction === true || body.autocommit === false;
+    if (!replicaSet && (transaction || body.txnNumber !== undefined))
       throw new CommandError(
         ErrorCode.IllegalOperation,
         'Transaction numbers are only allowed on a replica set member or mongos',
       );
-    checkGenericArguments(name, body);
+    if (transaction)
+      throw new CommandError(
+        ErrorCode.CommandNotSupported,
+        'multi-document transactions are not supported by the embedded server',
+      );
+    checkGenericArguments(name, body, replicaSet !== undefined);
+    // A replica set's retryable write: mongod's error for a txnNumber on any other command.
+    if (replicaSet && body.txnNumber !== undefined) {
+      if (!RETRYABLE_WRITES.has(name))
+        throw new CommandError(
+          50768,
+          `txnNumber may only be provided for multi-document transactions and retryable write commands. autocommit:false was not provided, and ${name} is not a retryable write command.`,
+          {},
+          'Location50768',
+        );
+      return replicaSet.retryableWrites.run(body.lsid, body.txnNumber, () =>
+        handler(body, context),
+      );
+    }
     return handler(body, context);
   } catch (error) {
     if (error instanceof CommandError) return error.toReply();

@@ -11,6 +11,7 @@ const hello: CommandHandler = (_command, context) => ({
   helloOk: true,
   isWritablePrimary: true,
   ismaster: true,
+  ...context.replicaSet?.helloFields(),
   maxBsonObjectSize: 16 * 1024 * 1024,
   maxMessageSizeBytes: 48_000_000,
   maxWriteBatchSize: 100_000,

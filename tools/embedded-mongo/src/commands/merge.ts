@@ -292,7 +292,7 @@ export function runMerge(
         ErrorCode.ImmutableField,
         "$merge failed to update the matching document, did you attempt to modify the _id or the shard key? :: caused by :: Performing an update on the path '_id' would modify the immutable field '_id'",
       );
-    collection().replace(matched, next);
+    collection().replace(matched, next, spec.whenMatched === 'replace' ? 'replace' : 'update');
   }
 }
 

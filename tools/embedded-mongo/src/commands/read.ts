@@ -20,6 +20,7 @@ import {
   numberOption,
   targetCollection,
 } from './context.ts';
+import { openChangeStream } from './change-stream.ts';
 import { checkFilter } from './checks.ts';
 import { isView, resolveView } from './collection-options.ts';
 import { checkOutputStagePosition, parseMerge, parseOut, runMerge, runOut } from './merge.ts';
@@ -257,6 +258,8 @@ const aggregate: CommandHandler = (command, context) => {
       "'pipeline' option must be specified as an array",
     );
   const stageNames = pipeline.map((stage) => Object.keys(stage)[0] ?? '');
+  if (stageNames.includes('$changeStream') && context.replicaSet)
+    return openChangeStream(command, pipeline, context, context.replicaSet.changes);
   if (stageNames.includes('$changeStream'))
     throw new CommandError(
       40573,

@@ -8,6 +8,7 @@ import {
   idFirst,
   runMingo,
 } from '../query.ts';
+import type { RewriteKind } from '../storage/changes.ts';
 import type { Collection } from '../storage/collection.ts';
 import { type UpdateSpec, applyUpdate, isUpdateWithOperators, seedFromFilter } from '../update.ts';
 import { type Document, isPlainObject } from '../values.ts';
@@ -179,7 +180,7 @@ const update: CommandHandler = (command, context) => {
       n += 1;
       if (!outcome.modified) continue;
       validateDocument(collection as Collection, outcome.doc, command, target);
-      (collection as Collection).replace(target, outcome.doc);
+      (collection as Collection).replace(target, outcome.doc, rewriteKind(statement.u));
       nModified += 1;
     }
     if (targets.length === 0 && statement.upsert) {
@@ -195,6 +196,11 @@ const update: CommandHandler = (command, context) => {
   if (upserted.length > 0) reply.upserted = upserted;
   return withWriteErrors(reply, errors);
 };
+
+/** A replacement document is a `replace` in a change stream; operators or a pipeline, an `update`. */
+function rewriteKind(spec: UpdateSpec): RewriteKind {
+  return Array.isArray(spec) || isUpdateWithOperators(spec) ? 'update' : 'replace';
+}
 
 function matchTargets(
   collection: Collection,
@@ -272,7 +278,7 @@ const findAndModify: CommandHandler = (command, context) => {
     });
     if (outcome.modified) {
       validateDocument(collection, outcome.doc, command, found);
-      collection.replace(found, outcome.doc);
+      collection.replace(found, outcome.doc, rewriteKind(spec as UpdateSpec));
     }
     return {
       lastErrorObject: { n: 1, updatedExisting: true },

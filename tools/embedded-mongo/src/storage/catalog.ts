@@ -1,5 +1,6 @@
 import { CommandError, ErrorCode } from '../errors.ts';
 import type { Document } from '../values.ts';
+import type { ChangeSink } from './changes.ts';
 import { Collection } from './collection.ts';
 import type { JournalRecord, JournalSink } from './journal-record.ts';
 
@@ -14,6 +15,15 @@ export class Catalog {
   }
 
   private readonly journal: JournalSink = (record) => this.sink(record);
+
+  private changeSink: ChangeSink = () => undefined;
+
+  /** Reports every write from now on (replica-set mode: the change streams' history). */
+  setChangeSink(sink: ChangeSink): void {
+    this.changeSink = sink;
+  }
+
+  private readonly changes: ChangeSink = (change) => this.changeSink(change);
 
   collection(db: string, name: string): Collection | undefined {
     return this.dbs.get(db)?.get(name);
@@ -45,7 +55,7 @@ export class Catalog {
       collections = new Map();
       this.dbs.set(db, collections);
     }
-    const collection = new Collection(db, name, options, this.journal);
+    const collection = new Collection(db, name, options, this.journal, this.changes);
     collections.set(name, collection);
     return collection;
   }
@@ -56,12 +66,17 @@ export class Catalog {
     this.dbs.get(db)?.delete(name);
     if (this.dbs.get(db)?.size === 0) this.dbs.delete(db);
     this.journal({ o: 'drop', db, c: name });
+    this.changes({ op: 'drop', db, coll: name });
     return collection;
   }
 
   dropDatabase(db: string): void {
+    const dropped = this.dbs.get(db);
     if (!this.dbs.delete(db)) return;
     this.journal({ o: 'dropDatabase', db });
+    // As mongod: a drop per collection, then the database's own event.
+    for (const name of dropped?.keys() ?? []) this.changes({ op: 'drop', db, coll: name });
+    this.changes({ op: 'dropDatabase', db });
   }
 
   databaseNames(): string[] {

@@ -1,6 +1,7 @@
 import { type Collation, collationId, holdsString } from '../collation.ts';
 import { CommandError, ErrorCode } from '../errors.ts';
 import { type Document, indexKey, isOperatorObject, isPlainObject, bsonTypeOf } from '../values.ts';
+import type { ChangeSink, RewriteKind } from './changes.ts';
 import type { JournalSink } from './journal-record.ts';
 import {
   type IndexEntry,
@@ -67,12 +68,21 @@ export class Collection {
   readonly docs = new Map<string, Document>();
   readonly indexes = new Map<string, SecondaryIndex>();
   private readonly sink: JournalSink;
+  /** Receives each write for change streams (replica-set mode); a no-op otherwise. */
+  private readonly changes: ChangeSink;
 
-  constructor(db: string, name: string, options: Document, sink: JournalSink) {
+  constructor(
+    db: string,
+    name: string,
+    options: Document,
+    sink: JournalSink,
+    changes: ChangeSink = () => undefined,
+  ) {
     this.db = db;
     this.name = name;
     this.options = options;
     this.sink = sink;
+    this.changes = changes;
   }
 
   get namespace(): string {
@@ -93,16 +103,21 @@ export class Collection {
     for (const index of this.indexes.values()) index.checkUnique(doc, id, this.namespace);
     this.store(id, doc);
     this.sink({ o: 'put', db: this.db, c: this.name, doc });
+    this.changes({ op: 'insert', db: this.db, coll: this.name, doc });
   }
 
-  /** Replaces a stored document by a new version with the same _id. */
-  replace(previous: Document, next: Document): void {
+  /**
+   * Replaces a stored document by a new version with the same _id; `kind` says whether update
+   * operators (or a pipeline) made it or a whole replacement (a change stream tells them apart).
+   */
+  replace(previous: Document, next: Document, kind: RewriteKind = 'update'): void {
     const id = indexKey(previous._id);
     for (const index of this.indexes.values()) index.checkUnique(next, id, this.namespace);
     for (const index of this.indexes.values()) index.remove(previous, id);
     this.docs.set(id, next);
     for (const index of this.indexes.values()) index.add(next, id);
     this.sink({ o: 'put', db: this.db, c: this.name, doc: next });
+    this.changes({ op: kind, db: this.db, coll: this.name, previous, doc: next });
   }
 
   remove(doc: Document): void {
@@ -110,6 +125,7 @@ export class Collection {
     if (!this.docs.delete(id)) return;
     for (const index of this.indexes.values()) index.remove(doc, id);
     this.sink({ o: 'remove', db: this.db, c: this.name, id: doc._id });
+    this.changes({ op: 'delete', db: this.db, coll: this.name, doc });
   }
 
   /** Replay path: put by _id without uniqueness checks or journaling. */
