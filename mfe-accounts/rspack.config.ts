@@ -13,6 +13,7 @@ const federated = createAppConfig({
       ServicesPage: './src/exposes/services-page.tsx',
       BlockListsPage: './src/exposes/block-lists-page.tsx',
       UsersPage: './src/exposes/users-page.tsx',
+      ApiTokensPage: './src/exposes/api-tokens-page.tsx',
     }),
     './mount': './src/exposes/mount.ts',
   },

@@ -1,5 +1,6 @@
 import { accountsRoutes } from './accounts/accounts.routes';
 import { apiKeysRoutes } from './accounts/api-keys.routes';
+import { apiTokensRoutes } from './accounts/api-tokens.routes';
 import { blockListsRoutes } from './accounts/block-lists.routes';
 import { crmDataRoutes } from './accounts/crm-data.routes';
 import { partnersRoutes } from './accounts/partners.routes';
@@ -38,6 +39,7 @@ const areas: [string, RouteTable, RouteTable[]][] = [
       crmDataRoutes,
       blockListsRoutes,
       partnersRoutes,
+      apiTokensRoutes,
     ],
   ],
   [

@@ -288,6 +288,12 @@ const screens: ScreenVisit[] = [
     ],
   },
   {
+    key: 'api-tokens',
+    path: '/admin/dashboard/api-tokens',
+    title: 'API tokens',
+    dialogs: [{ key: 'create', open: byButton('Create token', 'Create token') }],
+  },
+  {
     key: 'history-webhooks',
     path: '/admin/dashboard/history/webhook-logs',
     title: 'Webhook payloads',

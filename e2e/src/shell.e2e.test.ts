@@ -124,6 +124,7 @@ describe('the shell composes the remotes at run time', () => {
       [null, 'Webhook endpoint', 'Webhook endpoint'],
       [null, 'Block lists', 'Block lists'],
       [null, 'Users', 'Users'],
+      [null, 'API tokens', 'API tokens'],
       ['History', 'Webhooks', 'Webhook payloads'],
       [null, 'Block Lists', 'Block list history'],
       [null, 'Category Base Filter', 'Category Base Filter Payloads'],

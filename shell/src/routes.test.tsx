@@ -50,7 +50,8 @@ async function renderShellAt(path: string) {
 
 const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
 
-// Spec 01 §2.1's paths and the audit log's (issue 30), served by the remotes /remotes.json names.
+// Spec 01 §2.1's paths, the audit log's (issue 30) and the API tokens' (issue 34), served by the
+// remotes /remotes.json names.
 test.each([
   ['/', 'outsync_auth', 'LoginPage'],
   ['/verify', 'outsync_auth', 'VerifyPage'],
@@ -61,6 +62,7 @@ test.each([
   ['/admin/dashboard/services', 'outsync_accounts', 'ServicesPage'],
   ['/admin/dashboard/smartlead-block-lists', 'outsync_accounts', 'BlockListsPage'],
   ['/admin/dashboard/users', 'outsync_accounts', 'UsersPage'],
+  ['/admin/dashboard/api-tokens', 'outsync_accounts', 'ApiTokensPage'],
   ['/admin/dashboard/history/webhook-logs', 'outsync_history', 'WebhookLogsPage'],
   ['/admin/dashboard/history/block-list-logs', 'outsync_history', 'BlockListLogsPage'],
   [

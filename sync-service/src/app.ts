@@ -1,5 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
+import { acceptsApiToken, type RouteDefinition } from '@outsync/contracts';
 import { accountsRoutes } from '@outsync/contracts/accounts';
 import { webhooksEmbedRoutes } from '@outsync/contracts/webhooks';
 import Koa from 'koa';
@@ -14,6 +15,7 @@ import {
 } from './features/audit';
 import { createAuthService, registerAuthRoutes } from './features/auth';
 import { registerApiKeysRoutes } from './features/api-keys';
+import { registerApiTokensRoutes } from './features/api-tokens';
 import {
   registerBlockListHelpersRoutes,
   registerBlockListLogsRoutes,
@@ -35,6 +37,7 @@ import {
   type SyncDispatcher,
 } from './features/webhook-events';
 import { registerWebhooksRoutes } from './features/webhooks';
+import { apiTokenAuthentication } from './platform/http/api-token-auth';
 import { csrfProtection } from './platform/http/csrf';
 import { embedAuthentication, embedCors, type RoutePattern } from './platform/http/embed-auth';
 import { errorHandler } from './platform/http/error-handler';
@@ -68,10 +71,16 @@ const embedIdentityRoutes: RoutePattern[] = [...embedRoutes, sendTestWebhookRout
 const crossOriginRoutes: RoutePattern[] = embedIdentityRoutes;
 /** Routes that read a bearer credential of their own: the partner key of the token call. */
 const partnerKeyRoutes: RoutePattern[] = [accountsRoutes.createEmbedToken];
+/**
+ * What a customer API token opens: every route that needs a signed-in user, but the token routes
+ * (contracts' `acceptsApiToken`; the OpenAPI document lists the same).
+ */
+const apiTokenRoutes: RoutePattern[] =
+  Object.values<RouteDefinition>(serviceRoutes).filter(acceptsApiToken);
 
 /**
- * The Koa app: request context, error envelope, the embedded module's CORS, the receiver, embed
- * tokens, session, CSRF, JSON bodies, then every module's routes.
+ * The Koa app: request context, error envelope, the embedded module's CORS, the receiver, API and
+ * embed tokens, session, CSRF, JSON bodies, then every module's routes.
  */
 export function createApp(composition: Composition, deps: AppDeps): Koa<AppState> {
   const { now } = deps;
@@ -128,6 +137,7 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
   registerCategoryBaseFiltersRoutes(router, { reads: composition.categoryBaseFilterReads });
   registerBlockListLogsRoutes(router, { reads: composition.blockListLogReads });
   registerPartnersRoutes(router, { partners });
+  registerApiTokensRoutes(router, { apiTokens: composition.apiTokens });
   registerUsersRoutes(router, { admin: composition.usersAdmin });
   registerAuditRoutes(router, { audit: composition.audit });
   registerSyncAlertsRoutes(router, { alerts: composition.syncAlerts });
@@ -144,7 +154,15 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
     )
     // The platforms' webhooks: before the session, CSRF and the dashboard's body parser.
     .use(receiverRouter(receiver).routes())
-    // A bearer token decides alone: before the session, whose cookie it then never consults.
+    // A bearer token decides alone: before the session, whose cookie it then never consults. A
+    // customer API token (`osat_`) first; the embed middleware leaves a request it took alone.
+    .use(
+      apiTokenAuthentication({
+        lookup: (token) => composition.apiTokens.check(token),
+        routes: apiTokenRoutes,
+        ownBearerRoutes: partnerKeyRoutes,
+      }),
+    )
     .use(
       embedAuthentication({
         lookup: (token) => partners.checkEmbedToken(token),

@@ -12,16 +12,20 @@
 // - an admin reads and acts on any account;
 // - a partner's embed token acts as the owner on `webhooksEmbedRoutes` alone; elsewhere it is
 //   refused with 403 `embed_route_not_allowed` (docs/decisions.md, issue 15);
+// - the owner's own API tokens (issue 34, item 5) act as the owner on every route that needs a
+//   signed-in user, and a read-only one on its GET routes alone; elsewhere (public routes, the
+//   token routes, a read-only token's writes) 403, and the partner's key call 401;
 // - revealing a stored API key is the owner's alone (an endpoint's signing secret: the owner's
 //   or an admin's, the write rule, as decided in docs/decisions.md); the staff-only and admin-only screens keep
 //   their role checks (403 for a role without them).
 import { randomBytes } from 'node:crypto';
-import { fillPath, type RouteDefinition } from '@outsync/contracts';
+import { acceptsApiToken, fillPath, type RouteDefinition } from '@outsync/contracts';
 import type { PartnerWithKey } from '@outsync/contracts/accounts';
 import { webhooksEmbedRoutes } from '@outsync/contracts/webhooks';
 import { Types } from 'mongoose';
 import nock from 'nock';
 import { serviceRoutes } from './api-table';
+import { apiTokenModel } from './features/api-tokens';
 import { blockListSyncModel } from './features/block-lists';
 import { partnerModel } from './features/partners';
 import type { ProfileDoc } from './features/profiles';
@@ -36,7 +40,18 @@ import { buildWebhook } from './testing/webhook-factories';
 guardOutboundCalls();
 
 type RouteName = keyof typeof serviceRoutes;
-type Caller = 'anonymous' | 'owner' | 'teammate' | 'other' | 'manager' | 'admin' | 'embed';
+type Caller =
+  | 'anonymous'
+  | 'owner'
+  | 'teammate'
+  | 'other'
+  | 'manager'
+  | 'admin'
+  | 'embed'
+  | 'token'
+  | 'read-only-token';
+/** Callers with a bearer credential and no session: the embed token and the owner's API tokens. */
+type BearerCaller = 'embed' | 'token' | 'read-only-token';
 const CALLERS: readonly Caller[] = [
   'anonymous',
   'owner',
@@ -45,6 +60,8 @@ const CALLERS: readonly Caller[] = [
   'manager',
   'admin',
   'embed',
+  'token',
+  'read-only-token',
 ];
 
 /** What a caller observes: 'ok' is a 2xx (on an `upstream` row: anything but 401, 403, 404). */
@@ -63,7 +80,7 @@ type Rule =
   | 'webhook-write'
   | 'log-write';
 
-const RULES: Record<Rule, Record<Exclude<Caller, 'embed'>, Outcome>> = {
+const RULES: Record<Rule, Record<Exclude<Caller, BearerCaller>, Outcome>> = {
   /** No credential needed. */
   public: { anonymous: 'ok', owner: 'ok', teammate: 'ok', other: 'ok', manager: 'ok', admin: 'ok' },
   /** The partner key is the credential (every caller sends it here); a session adds nothing. */
@@ -177,9 +194,11 @@ let app: TestApp;
 let f: Fixture;
 let partner: PartnerWithKey;
 let embedToken: string;
-const clients = {} as Record<Exclude<Caller, 'embed'>, TestClient>;
+/** The owner's API tokens, as the owner made them on the API tokens screen. */
+const apiTokens = { token: '', 'read-only-token': '' };
+const clients = {} as Record<Exclude<Caller, BearerCaller>, TestClient>;
 
-const signInAs = (caller: Exclude<Caller, 'anonymous' | 'embed'>) =>
+const signInAs = (caller: Exclude<Caller, 'anonymous' | BearerCaller>) =>
   app.signIn({
     email: EMAILS[caller],
     role: caller === 'manager' ? 'MANAGER' : caller === 'admin' ? 'ADMIN' : null,
@@ -245,6 +264,23 @@ async function freshPartner(): Promise<string> {
     createdAt: new Date(),
   });
   return id(partnerDoc);
+}
+
+/** An API token of the owner's (a hash alone: nobody calls with it). */
+async function freshApiToken(): Promise<string> {
+  const now = new Date();
+  const token = await apiTokenModel(app.db.connection).create({
+    userId: new Types.ObjectId(f.ownerId),
+    name: `Script ${unique()}`,
+    scope: 'read-write',
+    tokenHash: randomBytes(32).toString('hex'),
+    prefix: `osat_${unique()}`,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+    lastUsedAt: null,
+    revokedAt: null,
+  });
+  return id(token);
 }
 
 /** A failed event of the owner's webhook, as the pipeline stores one. */
@@ -531,6 +567,14 @@ const ROWS: Record<RouteName, Row> = {
     body: () => ({ customerEmail: EMAILS.owner }),
   },
 
+  // API tokens: everyone manages their own, with a session (a token: 403).
+  apiTokens: { rule: 'signed-in' },
+  createApiToken: {
+    rule: 'signed-in',
+    body: () => ({ name: 'Nightly export', scope: 'read-only', expiresInDays: 30 }),
+  },
+  revokeApiToken: { rule: 'owner-only', params: async () => ({ id: await freshApiToken() }) },
+
   // Webhooks.
   webhooks: { rule: 'signed-in' },
   generateWebhookCode: { rule: 'signed-in' },
@@ -581,6 +625,14 @@ const ROWS: Record<RouteName, Row> = {
 const EMBED_ROUTES = new Set<string>(Object.keys(webhooksEmbedRoutes));
 
 function expectedOutcome(name: string, rule: Rule, caller: Caller): Outcome {
+  if (caller === 'token' || caller === 'read-only-token') {
+    const route: RouteDefinition = serviceRoutes[name as RouteName];
+    // The partner's own call reads the bearer as its key, which a token is not.
+    if (rule === 'partner-key') return 401;
+    if (!acceptsApiToken(route)) return 403;
+    if (caller === 'read-only-token' && route.method !== 'get') return 403;
+    return RULES[rule].owner;
+  }
   if (caller !== 'embed') return RULES[rule][caller];
   // The token acts as the owner on its routes, and opens nothing else (the partner's own call
   // reads the bearer as its key, which a token is not: 401).
@@ -598,13 +650,13 @@ async function send(
   headers: Record<string, string> = {},
   client?: TestClient,
 ): Promise<TestResponse> {
-  if (caller === 'embed') {
-    // As the embedded module sends it: the bearer token, no cookie, no CSRF token.
+  if (caller === 'embed' || caller === 'token' || caller === 'read-only-token') {
+    // As the embedded module or a script sends it: the bearer token, no cookie, no CSRF token.
     const response = await fetch(`${app.url}${path}`, {
       method: method.toUpperCase(),
       headers: {
         ...headers,
-        authorization: `Bearer ${embedToken}`,
+        authorization: `Bearer ${caller === 'embed' ? embedToken : apiTokens[caller]}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -633,7 +685,7 @@ async function send(
 }
 
 /** A client of its own for a call that changes the session (it would end the shared one). */
-function ownClient(caller: Exclude<Caller, 'embed'>): Promise<TestClient> {
+function ownClient(caller: Exclude<Caller, BearerCaller>): Promise<TestClient> {
   return caller === 'anonymous' ? Promise.resolve(app.asAnonymous()) : signInAs(caller);
 }
 
@@ -654,6 +706,10 @@ const ownersIds = (): string[] => [
   f.webhookId,
   f.failedLogId,
 ];
+
+function isBearerCaller(caller: Caller): caller is BearerCaller {
+  return caller === 'embed' || caller === 'token' || caller === 'read-only-token';
+}
 
 // --- Fixtures --------------------------------------------------------------------------------
 
@@ -747,6 +803,20 @@ beforeAll(async () => {
     );
   if (token.status !== 201) throw new Error(`no embed token: ${token.status}`);
   embedToken = token.body.token;
+
+  // The owner's API tokens, made on the API tokens screen.
+  for (const [caller, scope] of [
+    ['token', 'read-write'],
+    ['read-only-token', 'read-only'],
+  ] as const) {
+    const made = await clients.owner.post<{ token: string }>(serviceRoutes.createApiToken.path, {
+      name: `Matrix ${scope}`,
+      scope,
+      expiresInDays: 30,
+    });
+    if (made.status !== 201) throw new Error(`no API token: ${made.status}`);
+    apiTokens[caller] = made.body.token;
+  }
 });
 
 afterAll(async () => {
@@ -777,7 +847,7 @@ describe.each(ROUTE_NAMES)('%s', (name) => {
     const body = (await row.body?.(caller)) ?? (route.request?.body ? {} : undefined);
     if (expected === 'ok' && row.upstream) anyUpstreamAnswer();
     if (expected === 'ok') row.mock?.();
-    const client = row.ownSession && caller !== 'embed' ? await ownClient(caller) : undefined;
+    const client = row.ownSession && !isBearerCaller(caller) ? await ownClient(caller) : undefined;
     const answer = await send(caller, route.method, path, body, row.headers?.(), client);
 
     const outcome = outcomeOf(answer.status, row.upstream === true);

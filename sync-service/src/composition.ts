@@ -18,6 +18,7 @@ import {
   createPlatformGateway,
   leadCategoryModel,
 } from './features/api-keys';
+import { apiTokenModel, createApiTokensService } from './features/api-tokens';
 import { auditEntryModel, createAuditLog } from './features/audit';
 import { authModels } from './features/auth';
 import {
@@ -128,6 +129,7 @@ function buildModels(db: Database) {
     webhooks: webhookModel(connection),
     partners: partnerModel(connection),
     embedTokens: embedTokenModel(connection),
+    apiTokens: apiTokenModel(connection),
     events: webhookEventModel(connection),
     dedup: webhookDeliveryModel(connection),
     crmCircuits: crmCircuitModel(connection),
@@ -325,6 +327,12 @@ export function compose(deps: CompositionDeps) {
       partners: models.partners,
       embedTokens: models.embedTokens,
       userIdOfEmail: userIdOf,
+      userById: (id) => users.findById(id),
+      now,
+    }),
+    /** The customers' own API tokens (issue 34, item 5). */
+    apiTokens: createApiTokensService({
+      tokens: models.apiTokens,
       userById: (id) => users.findById(id),
       now,
     }),

@@ -1,5 +1,6 @@
 import { type RouteClient } from '@outsync/contracts';
 import { apiKeysRoutes } from './api-keys.routes';
+import { apiTokensRoutes } from './api-tokens.routes';
 import { blockListsRoutes } from './block-lists.routes';
 import { crmDataRoutes } from './crm-data.routes';
 import { partnersRoutes } from './partners.routes';
@@ -37,6 +38,7 @@ export const accountsRoutes = {
   ...crmDataRoutes,
   ...blockListsRoutes,
   ...partnersRoutes,
+  ...apiTokensRoutes,
 };
 
 export type AccountsRoutes = typeof accountsRoutes;

@@ -11,4 +11,5 @@ export * from './crm-data.schemas';
 export * from './block-list-helpers.schemas';
 export * from './block-list-syncs.schemas';
 export * from './partners.schemas';
+export * from './api-tokens.schemas';
 export * from './accounts.routes';

@@ -25,9 +25,12 @@ const specRouteMap = [
 ] as const;
 
 // Screens beyond spec 01 §2.1, with keys of our own.
-const laterRouteMap = [['/admin/dashboard/history/audit-log', 'audit-log']] as const;
+const laterRouteMap = [
+  ['/admin/dashboard/history/audit-log', 'audit-log'],
+  ['/admin/dashboard/api-tokens', 'api-tokens'],
+] as const;
 
-test('the catalog holds exactly the screens of spec 01 §2.1 and the audit log, by route name', () => {
+test('the catalog holds exactly the screens of spec 01 §2.1, the audit log and the API tokens, by route name', () => {
   expect(routeList.map((route) => [route.path, route.name]).sort()).toEqual(
     [...specRouteMap, ...laterRouteMap].map(([path, name]) => [path, name]).sort(),
   );
@@ -50,6 +53,7 @@ test('the sidebar entries follow the spec, in order', () => {
     [null, 'Webhook receiver', 'webhook-view'],
     [null, 'Block lists', 'smartlead-block-list-view'],
     [null, 'Users', 'user-view'],
+    [null, 'API tokens', 'api-tokens'],
     ['History', 'Webhooks', 'webhook-logs'],
     ['History', 'Block Lists', 'block-list-logs'],
     ['History', 'Category Base Filter', 'category-base-filter-logs'],
@@ -69,6 +73,7 @@ test('sign-in is public, Users is for a manager or admin, the rest for anyone si
     'webhook-view': 'signed-in',
     'smartlead-block-list-view': 'signed-in',
     'user-view': 'manager-or-admin',
+    'api-tokens': 'signed-in',
     'webhook-logs': 'signed-in',
     'block-list-logs': 'signed-in',
     'category-base-filter-logs': 'signed-in',
@@ -95,6 +100,7 @@ test('each screen names its remote, federation name and expose', () => {
     ['webhook-view', 'mfe-webhooks', 'outsync_webhooks', './WebhooksPage'],
     ['smartlead-block-list-view', 'mfe-accounts', 'outsync_accounts', './BlockListsPage'],
     ['user-view', 'mfe-accounts', 'outsync_accounts', './UsersPage'],
+    ['api-tokens', 'mfe-accounts', 'outsync_accounts', './ApiTokensPage'],
     ['webhook-logs', 'mfe-history', 'outsync_history', './WebhookLogsPage'],
     ['block-list-logs', 'mfe-history', 'outsync_history', './BlockListLogsPage'],
     ['category-base-filter-logs', 'mfe-history', 'outsync_history', './CategoryBaseFilterLogsPage'],

@@ -45,8 +45,8 @@ export interface ScreenRouteDefinition {
 
 /**
  * Every screen a remote serves, keyed by the spec's route name. Those the spec names no route
- * for have keys of our own: 'login' ('/'), 'verify' ('/verify') and 'audit-log' (issue 30, not
- * a spec screen). The order is the sidebar's, and a remote's first route is its landing page.
+ * for have keys of our own: 'login' ('/'), 'verify' ('/verify'), and 'audit-log' (issue 30) and
+ * 'api-tokens' (issue 34), which are not spec screens. The order is the sidebar's, and a remote's first route is its landing page.
  */
 export const routeCatalog = {
   login: { path: '/', remote: 'mfe-auth', expose: 'LoginPage', access: 'public', sidebar: null },
@@ -106,6 +106,14 @@ export const routeCatalog = {
     expose: 'UsersPage',
     access: 'manager-or-admin',
     sidebar: { label: 'Users' },
+  },
+  // Issue 34, item 5: the user's tokens for the API (beyond the spec's screens).
+  'api-tokens': {
+    path: '/admin/dashboard/api-tokens',
+    remote: 'mfe-accounts',
+    expose: 'ApiTokensPage',
+    access: 'signed-in',
+    sidebar: { label: 'API tokens' },
   },
   'webhook-logs': {
     path: '/admin/dashboard/history/webhook-logs',

@@ -34,6 +34,8 @@ export const auditActionLabels = {
   updatePartner: 'Changed a partner',
   rotatePartnerKey: 'Rotated a partner key',
   deletePartner: 'Deleted a partner',
+  createApiToken: 'Created an API token',
+  revokeApiToken: 'Revoked an API token',
   createWebhook: 'Created a webhook',
   updateWebhook: 'Changed a webhook',
   deleteWebhook: 'Deleted a webhook',

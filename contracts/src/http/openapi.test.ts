@@ -233,4 +233,51 @@ describe('buildOpenApiDocument', () => {
       session: { type: 'apiKey', in: 'cookie', name: 'outsync.sid' },
     });
   });
+
+  it('lists the API token beside the session where a route takes one, when asked to', () => {
+    const routes = {
+      read: defineRoute({
+        method: 'get',
+        path: '/things',
+        response: z.object({}),
+        description: 'r',
+      }),
+      manageTokens: defineRoute({
+        method: 'get',
+        path: '/tokens',
+        response: z.object({}),
+        apiToken: false,
+        description: 't',
+      }),
+      open: defineRoute({
+        method: 'get',
+        path: '/open',
+        response: z.object({}),
+        auth: 'none',
+        description: 'o',
+      }),
+    };
+    const security = (document: ReturnType<typeof buildOpenApiDocument>, path: string) =>
+      (document.paths[path]?.get as Json).security;
+
+    const withTokens = buildOpenApiDocument(routes, {
+      title: 't',
+      version: '1',
+      apiToken: { description: 'Bearer osat_ tokens.' },
+    });
+    expectStructurallyValid(withTokens);
+    expect(withTokens.components?.securitySchemes).toEqual({
+      session: { type: 'apiKey', in: 'cookie', name: 'outsync.sid' },
+      apiToken: { type: 'http', scheme: 'bearer', description: 'Bearer osat_ tokens.' },
+    });
+    expect(security(withTokens, '/things')).toEqual([{ session: [] }, { apiToken: [] }]);
+    expect(security(withTokens, '/tokens')).toEqual([{ session: [] }]);
+    expect(security(withTokens, '/open')).toBeUndefined();
+
+    const without = buildOpenApiDocument(routes, { title: 't', version: '1' });
+    expect(without.components?.securitySchemes).toEqual({
+      session: { type: 'apiKey', in: 'cookie', name: 'outsync.sid' },
+    });
+    expect(security(without, '/things')).toEqual([{ session: [] }]);
+  });
 });

@@ -1,7 +1,7 @@
 import * as z from '@outsync/contracts/zod';
 import { ErrorEnvelopeSchema } from './error-envelope';
 import type { OpenApiDocument } from './openapi-document.schemas';
-import { toOpenApiPath, type RouteDefinition, type RouteTable } from './route';
+import { acceptsApiToken, toOpenApiPath, type RouteDefinition, type RouteTable } from './route';
 
 export type OpenApiOptions = {
   title: string;
@@ -11,6 +11,11 @@ export type OpenApiOptions = {
   serverUrl?: string;
   /** Name of the session cookie routes with `auth: 'session'` need. */
   sessionCookie?: string;
+  /**
+   * The customer API tokens' bearer scheme: given, every route that takes a token
+   * (`acceptsApiToken`) lists it beside the session as a second way in.
+   */
+  apiToken?: { description: string };
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -23,6 +28,8 @@ type ParameterObject = {
 };
 
 const ERROR_ENVELOPE = 'ErrorEnvelope';
+/** The customer API tokens' security scheme. */
+const API_TOKEN_SCHEME = 'apiToken';
 const JSON_SCHEMA_DIALECT = 'https://spec.openapis.org/oas/3.1/dialect/base';
 
 /**
@@ -37,10 +44,15 @@ export function buildOpenApiDocument(routes: RouteTable, options: OpenApiOptions
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [name, route] of Object.entries(routes)) {
     const path = toOpenApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method]: operation(name, route, components) };
+    paths[path] = {
+      ...paths[path],
+      [route.method]: operation(name, route, components, options.apiToken !== undefined),
+    };
   }
 
   const usesSession = Object.values(routes).some((route) => authOf(route) === 'session');
+  const usesApiToken =
+    options.apiToken !== undefined && Object.values(routes).some(acceptsApiToken);
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: JSON_SCHEMA_DIALECT,
@@ -61,6 +73,15 @@ export function buildOpenApiDocument(routes: RouteTable, options: OpenApiOptions
                 in: 'cookie',
                 name: options.sessionCookie ?? 'outsync.sid',
               },
+              ...(usesApiToken
+                ? {
+                    [API_TOKEN_SCHEME]: {
+                      type: 'http',
+                      scheme: 'bearer',
+                      description: options.apiToken?.description,
+                    },
+                  }
+                : {}),
             },
           }
         : {}),
@@ -72,6 +93,7 @@ function operation(
   name: string,
   route: RouteDefinition,
   components: ComponentSchemas,
+  withApiToken: boolean,
 ): Record<string, unknown> {
   const request = route.request ?? {};
   const parameters = [
@@ -111,8 +133,15 @@ function operation(
         }
       : {}),
     responses,
-    ...(authOf(route) === 'session' ? { security: [{ session: [] }] } : {}),
+    ...(authOf(route) === 'session' ? { security: securityOf(route, withApiToken) } : {}),
   };
+}
+
+/** Either credential will do where a token is taken (OpenAPI: alternatives are list entries). */
+function securityOf(route: RouteDefinition, withApiToken: boolean) {
+  return withApiToken && acceptsApiToken(route)
+    ? [{ session: [] }, { [API_TOKEN_SCHEME]: [] }]
+    : [{ session: [] }];
 }
 
 function authOf(route: RouteDefinition) {

@@ -29,6 +29,11 @@ export type RouteDefinition = {
   /** Error statuses this route answers with the envelope, beyond the 400 and 500 every route may. */
   errors?: Readonly<Record<number, string>>;
   auth?: RouteAuth;
+  /**
+   * `false`: the session cookie alone signs in here, a customer API token is refused (the token
+   * routes themselves). Otherwise every `auth: 'session'` route takes a token as well.
+   */
+  apiToken?: false;
   description: string;
 };
 
@@ -63,6 +68,15 @@ export type RouteOutput<R extends RouteDefinition> = z.input<R['response']>;
 
 /** What the client resolves with after parsing the response. */
 export type RouteResult<R extends RouteDefinition> = z.output<R['response']>;
+
+/**
+ * Whether a customer API token (`Authorization: Bearer osat_…`) opens the route: every route that
+ * needs a signed-in user, unless it says `apiToken: false`. Public routes (sign-in and sign-out
+ * among them) take none: a token stands for a signed-in user, and there is none to be there.
+ */
+export function acceptsApiToken(route: RouteDefinition): boolean {
+  return (route.auth ?? 'session') === 'session' && route.apiToken !== false;
+}
 
 const PATH_PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
 

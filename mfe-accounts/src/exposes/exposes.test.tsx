@@ -10,7 +10,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-test('the module offers its six pages at their catalog paths', () => {
+test('the module offers its seven pages at their catalog paths', () => {
   expect(pages.map(({ path }) => path)).toEqual([
     '/admin/dashboard/hubspot',
     '/admin/dashboard/salesforce',
@@ -18,6 +18,7 @@ test('the module offers its six pages at their catalog paths', () => {
     '/admin/dashboard/services',
     '/admin/dashboard/smartlead-block-lists',
     '/admin/dashboard/users',
+    '/admin/dashboard/api-tokens',
   ]);
 });
 

@@ -20,6 +20,7 @@ import { platformFacts, type ErrorEnvelope } from '@outsync/contracts';
 import {
   accountsRoutes,
   type AdminUserRow,
+  type ApiToken,
   type Partner,
   type ApiKey,
   type BlockListSync,
@@ -70,6 +71,10 @@ export interface FakeDb {
   adminUsers: AdminUserRow[];
   /** Partner accounts (admins' Partners section); the partners tests answer the writes. */
   partners: Partner[];
+  /** The user's API tokens, oldest first (never the tokens themselves). */
+  apiTokens: ApiToken[];
+  /** The tokens the next creations answer with, in order. */
+  apiTokenSecrets: string[];
   /** Block-list syncs, newest first (as the service lists them). */
   blockListSyncs: BlockListSync[];
   /** A HubSpot profile's contact and company lists, by profile id. */
@@ -102,6 +107,8 @@ export function emptyDb(): FakeDb {
     userAccounts: [],
     adminUsers: [],
     partners: [],
+    apiTokens: [],
+    apiTokenSecrets: [],
     blockListSyncs: [],
     hubspotLists: {},
     salesforceLists: {},
@@ -486,6 +493,30 @@ function serviceHandlers(db: FakeDb): FakeHandlers {
 
     adminUsers: () => ({ body: db.adminUsers }),
     partners: () => ({ body: db.partners }),
+
+    apiTokens: () => ({ body: db.apiTokens }),
+    createApiToken: ({ body }) => {
+      const token = db.apiTokenSecrets.shift() ?? `osat_${'x'.repeat(43)}`;
+      const now = new Date();
+      const created: ApiToken = {
+        id: newId(),
+        name: body.name,
+        scope: body.scope,
+        prefix: token.slice(0, 12),
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + body.expiresInDays * 86_400_000).toISOString(),
+        lastUsedAt: null,
+      };
+      db.apiTokens = [...db.apiTokens, created];
+      return { status: 201, body: { ...created, token } };
+    },
+    revokeApiToken: ({ params }) => {
+      if (!db.apiTokens.some((item) => item.id === params.id)) {
+        return notFound({ message: 'No such API token.', code: 'not_found' });
+      }
+      db.apiTokens = db.apiTokens.filter((item) => item.id !== params.id);
+      return { body: { id: params.id } };
+    },
     updateAdminUser: ({ params, body }) => {
       const row = db.adminUsers.find((item) => item.id === params.id);
       if (!row) return noProfile();

@@ -152,9 +152,17 @@ export function createBlockListHelpersService(deps: BlockListHelpersDeps): Block
     async hubspotLists(user, profileId) {
       const profile = await connectedProfile(user, profileId, 'HUBSPOT');
       const client = connections.hubspotClient(profile);
-      const pages = await upstream(() =>
-        Promise.all(LIST_OBJECT_TYPES.map((objectTypeId) => client.listLists({ objectTypeId }))),
-      );
+      const pages = await upstream(async () => {
+        // Contact and company lists at once; the answer waits for both, so no call of this
+        // request is still running (or retrying) after it, even when the first one failed.
+        const settled = await Promise.allSettled(
+          LIST_OBJECT_TYPES.map((objectTypeId) => client.listLists({ objectTypeId })),
+        );
+        return settled.map((page) => {
+          if (page.status === 'rejected') throw page.reason as Error;
+          return page.value;
+        });
+      });
       return pages.flat().flatMap(toCrmList);
     },
 

@@ -1,4 +1,5 @@
 import { apiInfo, apiRoutes, buildOpenApiDocument } from '@outsync/contracts';
+import { API_TOKEN_SCHEME_DESCRIPTION } from '@outsync/contracts/accounts';
 import { serviceRoutes } from '../../api-table';
 import { addRoute } from '../../platform/http/route';
 import { SESSION_COOKIE } from '../../platform/http/session';
@@ -11,6 +12,8 @@ export function registerOpenApiRoutes(router: AppRouter, deps: { publicUrl: stri
     ...apiInfo,
     serverUrl: deps.publicUrl,
     sessionCookie: SESSION_COOKIE,
+    // Customers' API tokens (issue 34): the routes that take one list them beside the session.
+    apiToken: { description: API_TOKEN_SCHEME_DESCRIPTION },
   });
   addRoute(router, apiRoutes.openapi, () => document);
 }

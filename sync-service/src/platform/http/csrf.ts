@@ -27,16 +27,20 @@ export type CsrfOptions = {
  * cookie in the `X-CSRF-Token` header. A cross-site page can make the browser send the
  * cookie but can neither read it nor set the header. Answers 403 `csrf_invalid` otherwise.
  *
- * Requests that authenticated with an embed token (`ctx.state.embed`) skip it: they were judged
- * by their `Authorization` header alone, which a cross-site page cannot make a browser send, and
- * their cookies were ignored, so there is no ambient credential to forge a request with.
+ * Requests that authenticated with an embed token (`ctx.state.embed`) or a customer API token
+ * (`ctx.state.apiToken`) skip it: they were judged by their `Authorization` header alone, which a
+ * cross-site page cannot make a browser send, and their cookies were ignored, so there is no
+ * ambient credential to forge a request with.
  */
 export function csrfProtection(options: CsrfOptions = {}): Middleware<AppState> {
   const takesBearer = routeMatcher(options.bearerRoutes ?? []);
   return async (ctx, next) => {
     // Safe methods first: most requests are reads, and need no exemption worked out.
     const exempt = () =>
-      isExempt(ctx.path) || takesBearer(ctx.method, ctx.path) || ctx.state.embed !== undefined;
+      isExempt(ctx.path) ||
+      takesBearer(ctx.method, ctx.path) ||
+      ctx.state.embed !== undefined ||
+      ctx.state.apiToken !== undefined;
     if (!SAFE_METHODS.has(ctx.method) && !exempt()) {
       const cookie = readCookie(ctx, CSRF_COOKIE);
       const header = ctx.get(CSRF_HEADER);

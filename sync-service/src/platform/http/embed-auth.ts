@@ -94,7 +94,14 @@ export function embedAuthentication(options: EmbedAuthenticationOptions): Middle
   const readsOwnBearer = routeMatcher(options.ownBearerRoutes ?? []);
   return async (ctx, next) => {
     const token = bearerCredential(ctx);
-    if (token === undefined || readsOwnBearer(ctx.method, ctx.path)) return next();
+    // A customer API token was judged before this, by its own middleware (api-token-auth.ts).
+    if (
+      token === undefined ||
+      ctx.state.apiToken !== undefined ||
+      readsOwnBearer(ctx.method, ctx.path)
+    ) {
+      return next();
+    }
     const check: EmbedTokenCheck = EMBED_TOKEN.test(token)
       ? await options.lookup(token)
       : { status: 'invalid' };

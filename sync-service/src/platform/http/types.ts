@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import type { Role } from '@outsync/contracts';
+import type { ApiTokenScope } from '@outsync/contracts/accounts';
 import type { Logger } from '../logger';
 
 /** The signed-in user a valid session cookie names (see session.ts). */
@@ -23,6 +24,11 @@ export type AppState = {
    * the request is the embedded webhook module's, on the partner's behalf.
    */
   embed?: { partnerId: string };
+  /**
+   * Set when the user came from one of their own API tokens (api-token-auth.ts), not a session
+   * cookie: a script's call, with no ambient credential.
+   */
+  apiToken?: { id: string; scope: ApiTokenScope };
 };
 
 export type AppRouter = Router<AppState>;

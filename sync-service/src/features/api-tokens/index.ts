@@ -1,0 +1,7 @@
+export { registerApiTokensRoutes } from './api-tokens.routes';
+export {
+  apiTokenModel,
+  createApiTokensService,
+  type ApiTokenModel,
+  type ApiTokensService,
+} from './api-tokens.service';
