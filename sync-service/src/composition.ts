@@ -3,7 +3,7 @@
 // (app.ts) serves its routes from what this builds; workers (worker.ts) run its jobs.
 import type { Config } from './config';
 import { FORWARD_NOT_ALLOWED } from './pipeline/forward-step';
-import { createCrmRateLimits } from './connectors/crm/crm-rate-limits';
+import { createSharedCrmRateLimits } from './connectors/crm/shared-crm-rate-limits';
 import type { Database } from './platform/db';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mailer';
@@ -438,7 +438,12 @@ function composeAccounts(deps: CompositionDeps, models: Models, records: Records
     states: models.oauthStates,
     secrets: deps.secrets,
     gateway: createCrmGateway(config, deps.safeFetch),
-    rateLimits: createCrmRateLimits({ hubspotShare: config.crmBudgetShare }),
+    // Every process on this database counts against one budget per CRM account (issue 33):
+    // `role=all` too, since workers may be added beside it, and the API's own CRM calls count.
+    rateLimits: createSharedCrmRateLimits({
+      connection: deps.db.connection,
+      hubspotShare: config.crmBudgetShare,
+    }),
     now,
     publicUrl: config.publicUrl,
     guardUrl,

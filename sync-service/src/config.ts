@@ -207,8 +207,8 @@ export const EnvSchema = z.object({
     5_000,
     'expected a number of milliseconds between 0 and 5000',
   ).default(50),
-  // The share of a HubSpot portal's per-10-s limit each process may use: 0.9 for one worker
-  // process, 0.9 / N for N (each keeps its own count).
+  // The share of a HubSpot portal's per-10-s limit that all of OutSync's processes use
+  // together: they count their calls in MongoDB (issue 33), so no process needs its own.
   CRM_BUDGET_SHARE: z.coerce
     .number({ error: 'expected a number between 0.05 and 1' })
     .min(0.05, 'expected a number between 0.05 and 1')

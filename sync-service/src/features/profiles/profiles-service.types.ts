@@ -67,8 +67,8 @@ export type ProfilesService = {
 };
 
 export type ProfilesServiceDeps = {
-  /** Request budgets per CRM account, shared by every client this process makes. */
-  rateLimits?: CrmRateLimits;
+  /** Request budgets per CRM account, shared by every client (the composition root picks them). */
+  rateLimits: CrmRateLimits;
   profiles: ProfileModel;
   states: OAuthStateModel;
   secrets: SecretBox;

@@ -1,6 +1,5 @@
 // The profiles module's service: CRM connections (profiles) and what other modules ask of them.
 // Each part lives in its own file; this one builds the shared pieces once and wires the parts.
-import { createCrmRateLimits } from '../../connectors/crm/crm-rate-limits';
 import { checkConnectedAccount } from './connected-account-check';
 import { createCrmConnections } from './crm-connection';
 import { customFieldObjectsCreatedOf, recordCustomFieldsCreated } from './custom-field-records';
@@ -53,7 +52,7 @@ export function createProfilesService(deps: ProfilesServiceDeps): ProfilesServic
       profiles: deps.profiles,
       secrets: deps.secrets,
       gateway: deps.gateway,
-      rateLimits: deps.rateLimits ?? createCrmRateLimits(),
+      rateLimits: deps.rateLimits,
       now: deps.now,
       guardUrl: deps.guardUrl,
       logger: deps.logger,
