@@ -10,18 +10,24 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'playwright-core';
 import { launchBrowser } from '../scripts/chromium.ts';
-import { DEMO_ADMIN_EMAIL, freePortsEnv, startProduct } from '../scripts/product.ts';
+import {
+  DEMO_ADMIN_EMAIL,
+  freePortsEnv,
+  startProduct,
+  type RunningProduct,
+} from '../scripts/product.ts';
 import { signInThroughApi } from '../scripts/sign-in.ts';
 import { remoteApps, type AppName, type RemoteAppName } from '../scripts/topology.ts';
 import { routesServedBy } from '../contracts/src/catalog/routes.ts';
 import { attribute, summarise, type Share, type SourceMap } from './bundle-analysis.ts';
+import { isMain } from './figures.ts';
 
 /** The partners' embed script (docs/embedding.md), measured beside the apps. */
 const EMBED = 'partner-embed';
-type Part = AppName | typeof EMBED;
+export type Part = AppName | typeof EMBED;
 
 /** KB gzip, issue 32's goals (the foundation issue's were 200 for the shell, 60 per remote). */
-const goals: Record<Part, number> = {
+export const bundleGoals: Record<Part, number> = {
   shell: 150,
   'mfe-auth': 35,
   'mfe-webhooks': 45,
@@ -36,18 +42,36 @@ interface BundleBudgets {
   /** KB gzip per app, and for the partners' embed script. */
   budgetsKb: Partial<Record<Part, number>>;
 }
-const budgets = JSON.parse(
+export const budgets = JSON.parse(
   readFileSync(new URL('./bundle-budgets.json', import.meta.url), 'utf8'),
 ) as BundleBudgets;
 /** A remote's first load is measured on its landing page, the first route it serves. */
 const firstRoute = (app: RemoteAppName) => routesServedBy(app)[0].path;
 
-interface Row {
+export interface BundleRow {
   app: Part;
   part: string;
   bytes: number;
   files: number;
   goal: number;
+}
+type Row = BundleRow;
+
+export interface BundleOptions {
+  /** List each app's files after the table. */
+  files: boolean;
+  /** List the biggest packages of each app's first load. */
+  analyze: boolean;
+  /** Fail (exit code 1) when an app is over its budget by more than the tolerance. */
+  check: boolean;
+}
+
+export interface BundleFigures {
+  rows: BundleRow[];
+  /** The --check failures (empty when within budget, or not checked). */
+  failures: string[];
+  /** bench/bundle-budgets.json's budgets, KB gzip. */
+  budgets: Partial<Record<Part, number>>;
 }
 
 /** One clear line per app over its budget by more than the tolerance (or without a budget). */
@@ -103,7 +127,7 @@ async function analyse(downloads: Download[]): Promise<Share[]> {
  * shows its refusal, and what its list would load on demand (the form, the dialogs) it loads
  * on demand in both cases.
  */
-async function embedFirstLoad(): Promise<Download[]> {
+async function embedFirstLoad(product: RunningProduct): Promise<Download[]> {
   const webhooksUrl = product.appUrls['mfe-webhooks'];
   const browser = await launchBrowser();
   try {
@@ -130,7 +154,7 @@ async function embedFirstLoad(): Promise<Download[]> {
 }
 
 /** Opens `path` in a fresh, signed-in browser profile and returns the downloads per origin. */
-async function firstVisit(path: string): Promise<Map<string, Download[]>> {
+async function firstVisit(product: RunningProduct, path: string): Promise<Map<string, Download[]>> {
   const { shellUrl, sandboxUrl = '' } = product;
   const browser = await launchBrowser();
   try {
@@ -160,100 +184,119 @@ async function firstVisit(path: string): Promise<Map<string, Download[]>> {
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const listFiles = process.argv.includes('--files');
-const analyze = process.argv.includes('--analyze');
-const checkBudgets = process.argv.includes('--check');
 const total = (downloads: Download[] = []) => downloads.reduce((sum, d) => sum + d.gzipBytes, 0);
 
-const product = await startProduct({
-  env: await freePortsEnv(),
-  inMemoryDatabase: true,
-  // Bytes, not data: the visits below sign in five times, within the hourly code limit.
-  demoWorkspace: false,
-  log: console.log,
-});
-try {
-  const rows: Row[] = [];
-  const dashboard = await firstVisit(firstRoute('mfe-webhooks'));
-  const shellFiles = dashboard.get(product.shellUrl) ?? [];
-  const details: string[] = [];
-  /** The --files and --analyze lines of one app, printed after the table. */
-  const describe = async (app: Part, own: Download[]) => {
-    if (listFiles) {
-      details.push(`\n${app}: files, KB gzip`);
-      for (const file of [...own].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
-        details.push(`  ${kb(file.gzipBytes).padStart(6)}  ${new URL(file.url).pathname}`);
-      }
-    }
-    if (analyze) {
-      const shares = await analyse(own);
-      details.push(
-        `\n${app}: biggest parts of the first load, KB gzip (estimated from source maps)`,
-      );
-      for (const { owner, gzipBytes } of shares.filter((share) => share.gzipBytes >= 512)) {
-        details.push(`  ${kb(gzipBytes).padStart(6)}  ${owner}`);
-      }
-      const rest = shares.filter((share) => share.gzipBytes < 512);
-      if (rest.length > 0) {
-        details.push(
-          `  ${kb(rest.reduce((sum, share) => sum + share.gzipBytes, 0)).padStart(6)}  ${rest.length} smaller parts`,
-        );
-      }
-    }
+/** Runs the benchmark and prints its report; answers its figures (for bench/all.ts). */
+export async function runBundle(given: Partial<BundleOptions> = {}): Promise<BundleFigures> {
+  const {
+    files: listFiles,
+    analyze,
+    check: checkBudgets,
+  } = {
+    files: false,
+    analyze: false,
+    check: false,
+    ...given,
   };
-  await describe('shell', shellFiles);
-  rows.push({
-    app: 'shell',
-    part: 'shell (first load)',
-    bytes: total(shellFiles),
-    files: shellFiles.length,
-    goal: goals.shell,
+  const product = await startProduct({
+    env: await freePortsEnv(),
+    inMemoryDatabase: true,
+    // Bytes, not data: the visits below sign in five times, within the hourly code limit.
+    demoWorkspace: false,
+    log: console.log,
   });
-  for (const app of remoteApps) {
-    const visit = await firstVisit(firstRoute(app));
-    const own = visit.get(product.appUrls[app]) ?? [];
+  try {
+    const rows: Row[] = [];
+    const dashboard = await firstVisit(product, firstRoute('mfe-webhooks'));
+    const shellFiles = dashboard.get(product.shellUrl) ?? [];
+    const details: string[] = [];
+    /** The --files and --analyze lines of one app, printed after the table. */
+    const describe = async (app: Part, own: Download[]) => {
+      if (listFiles) {
+        details.push(`\n${app}: files, KB gzip`);
+        for (const file of [...own].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+          details.push(`  ${kb(file.gzipBytes).padStart(6)}  ${new URL(file.url).pathname}`);
+        }
+      }
+      if (analyze) {
+        const shares = await analyse(own);
+        details.push(
+          `\n${app}: biggest parts of the first load, KB gzip (estimated from source maps)`,
+        );
+        for (const { owner, gzipBytes } of shares.filter((share) => share.gzipBytes >= 512)) {
+          details.push(`  ${kb(gzipBytes).padStart(6)}  ${owner}`);
+        }
+        const rest = shares.filter((share) => share.gzipBytes < 512);
+        if (rest.length > 0) {
+          details.push(
+            `  ${kb(rest.reduce((sum, share) => sum + share.gzipBytes, 0)).padStart(6)}  ${rest.length} smaller parts`,
+          );
+        }
+      }
+    };
+    await describe('shell', shellFiles);
     rows.push({
-      app,
-      part: `${app} (own first load)`,
-      bytes: total(own),
-      files: own.length,
-      goal: goals[app],
+      app: 'shell',
+      part: 'shell (first load)',
+      bytes: total(shellFiles),
+      files: shellFiles.length,
+      goal: bundleGoals.shell,
     });
-    await describe(app, own);
-  }
-  const embed = await embedFirstLoad();
-  rows.push({
-    app: EMBED,
-    part: `${EMBED} (first load)`,
-    bytes: total(embed),
-    files: embed.length,
-    goal: goals[EMBED],
-  });
-  await describe(EMBED, embed);
-
-  console.log(
-    '\nFirst-load size, gzip -9, per origin (shared singletons count once, where first loaded):\n',
-  );
-  console.log(
-    `  ${'part'.padEnd(30)} ${'KB gz'.padStart(8)} ${'files'.padStart(6)} ${'goal'.padStart(8)}  ${''.padEnd(4)} ${'budget'.padStart(8)}`,
-  );
-  for (const { app, part, bytes, files, goal } of rows) {
-    const verdict = bytes / 1024 <= goal ? 'ok' : 'OVER';
-    const budget = budgets.budgetsKb[app];
-    console.log(
-      `  ${part.padEnd(30)} ${kb(bytes).padStart(8)} ${String(files).padStart(6)} ${`≤ ${goal}`.padStart(8)}  ${verdict.padEnd(4)} ${(budget === undefined ? '-' : String(budget)).padStart(8)}`,
-    );
-  }
-  if (details.length > 0) console.log(details.join('\n'));
-  console.log('');
-  if (checkBudgets) {
-    const failures = budgetFailures(rows);
-    for (const line of failures) console.error(line);
-    if (failures.length === 0) {
-      console.log(`Every app is within ${budgets.tolerance * 100} % of its bundle budget.\n`);
+    for (const app of remoteApps) {
+      const visit = await firstVisit(product, firstRoute(app));
+      const own = visit.get(product.appUrls[app]) ?? [];
+      rows.push({
+        app,
+        part: `${app} (own first load)`,
+        bytes: total(own),
+        files: own.length,
+        goal: bundleGoals[app],
+      });
+      await describe(app, own);
     }
-    process.exitCode = failures.length > 0 ? 1 : 0;
+    const embed = await embedFirstLoad(product);
+    rows.push({
+      app: EMBED,
+      part: `${EMBED} (first load)`,
+      bytes: total(embed),
+      files: embed.length,
+      goal: bundleGoals[EMBED],
+    });
+    await describe(EMBED, embed);
+
+    console.log(
+      '\nFirst-load size, gzip -9, per origin (shared singletons count once, where first loaded):\n',
+    );
+    console.log(
+      `  ${'part'.padEnd(30)} ${'KB gz'.padStart(8)} ${'files'.padStart(6)} ${'goal'.padStart(8)}  ${''.padEnd(4)} ${'budget'.padStart(8)}`,
+    );
+    for (const { app, part, bytes, files, goal } of rows) {
+      const verdict = bytes / 1024 <= goal ? 'ok' : 'OVER';
+      const budget = budgets.budgetsKb[app];
+      console.log(
+        `  ${part.padEnd(30)} ${kb(bytes).padStart(8)} ${String(files).padStart(6)} ${`≤ ${goal}`.padStart(8)}  ${verdict.padEnd(4)} ${(budget === undefined ? '-' : String(budget)).padStart(8)}`,
+      );
+    }
+    if (details.length > 0) console.log(details.join('\n'));
+    console.log('');
+    let failures: string[] = [];
+    if (checkBudgets) {
+      failures = budgetFailures(rows);
+      for (const line of failures) console.error(line);
+      if (failures.length === 0) {
+        console.log(`Every app is within ${budgets.tolerance * 100} % of its bundle budget.\n`);
+      }
+      process.exitCode = failures.length > 0 ? 1 : 0;
+    }
+    return { rows, failures, budgets: budgets.budgetsKb };
+  } finally {
+    await product.stop();
   }
-} finally {
-  await product.stop();
 }
+
+if (isMain(import.meta.url))
+  await runBundle({
+    files: process.argv.includes('--files'),
+    analyze: process.argv.includes('--analyze'),
+    check: process.argv.includes('--check'),
+  });

@@ -19,6 +19,7 @@ import type { CDPSession, Locator, Page, Response } from 'playwright-core';
 import { launchBrowser } from '../scripts/chromium.ts';
 import { DEMO_ADMIN_EMAIL, freePortsEnv, startProduct } from '../scripts/product.ts';
 import { signInThroughApi } from '../scripts/sign-in.ts';
+import { isMain } from './figures.ts';
 import { benchCustomers, seedWebhookLogs } from './history.ts';
 import { formatMs, loadLine, machineLine, percentile, printTable } from './sync-harness.ts';
 
@@ -32,18 +33,41 @@ const JITTER_MS = 1;
 /** The slowest a page may take to arrive once asked for before the run is called failed. */
 const PAGE_TIMEOUT_MS = 60_000;
 
-const { values: args } = parseArgs({
-  options: {
-    logs: { type: 'string', default: '10000' },
-    customers: { type: 'string', default: '50' },
-    step: { type: 'string', multiple: true, default: ['viewport'] },
-  },
-});
-const LOGS = Number(args.logs);
-const CUSTOMERS = Number(args.customers);
-const STEPS = args.step.map((step) => (step === 'viewport' ? 'viewport' : Number(step)));
-if (!(LOGS > 0) || STEPS.some((step) => step !== 'viewport' && !(step > 0)))
-  throw new Error('--logs must be a positive number, --step pixels or `viewport`');
+type Step = number | 'viewport';
+
+export interface HistoryScrollOptions {
+  logs: number;
+  customers: number;
+  /** One pass per step: pixels per frame, or `viewport`. */
+  steps: Step[];
+}
+
+export const defaultHistoryScrollOptions: HistoryScrollOptions = {
+  logs: 10_000,
+  customers: 50,
+  steps: ['viewport'],
+};
+
+/** One scroll pass's frames. */
+export interface ScrollPassFigures {
+  step: Step;
+  frames: number;
+  frameP50Ms: number;
+  frameP95Ms: number;
+  /** Share (0–1) of frames longer than a 60 Hz frame (a frame missed). */
+  slowFrames: number;
+  longTasks: number;
+}
+
+export interface HistoryScrollFigures {
+  options: HistoryScrollOptions;
+  /** Scrolled to the end until every page was loaded. */
+  loadMs: number;
+  perPageMs: number;
+  pageToPageP50Ms: number;
+  pageToPageP95Ms: number;
+  passes: ScrollPassFigures[];
+}
 
 /** What one pass measured in the page. */
 interface ScrollPass {
@@ -191,7 +215,7 @@ async function mainThread(cdp: CDPSession): Promise<MainThread> {
   };
 }
 
-function printPass(pass: ScrollPass, step: number | 'viewport', busy: MainThread): void {
+function printPass(pass: ScrollPass, step: Step, busy: MainThread): void {
   const sorted = [...pass.frameIntervals].sort((a, b) => a - b);
   const longTotal = pass.longTasks.reduce((sum, ms) => sum + ms, 0);
   const label = step === 'viewport' ? `a viewport (${pass.stepPx} px)` : `${pass.stepPx} px`;
@@ -217,7 +241,14 @@ function printPass(pass: ScrollPass, step: number | 'viewport', busy: MainThread
   ]);
 }
 
-async function main() {
+/** Runs the benchmark and prints its report; answers its figures (for bench/all.ts). */
+export async function runHistoryScroll(
+  given: Partial<HistoryScrollOptions> = {},
+): Promise<HistoryScrollFigures> {
+  const options: HistoryScrollOptions = { ...defaultHistoryScrollOptions, ...given };
+  const { logs: LOGS, customers: CUSTOMERS, steps: STEPS } = options;
+  if (!(LOGS > 0) || STEPS.some((step) => step !== 'viewport' && !(step > 0)))
+    throw new Error('--logs must be a positive number, --step pixels or `viewport`');
   console.log(`History scroll bench: ${LOGS} webhook logs loaded in the table (${machineLine()})`);
   const product = await startProduct({
     // The service's request lines would bury the figures (one per page).
@@ -293,6 +324,7 @@ async function main() {
       `Chromium ${chromium}, headless with --disable-gpu (no GPU: software rendering) on ${machineLine()}, viewport ${VIEWPORT.width}×${VIEWPORT.height}`,
     );
     await cdp.send('Performance.enable');
+    const passes: ScrollPassFigures[] = [];
     for (const step of STEPS) {
       console.log(`Before the pass: ${loadLine()}`);
       const before = await mainThread(cdp);
@@ -305,6 +337,17 @@ async function main() {
         RecalcStyleDuration: after.RecalcStyleDuration - before.RecalcStyleDuration,
       };
       printPass(pass, step, busy);
+      const intervals = [...pass.frameIntervals].sort((a, b) => a - b);
+      passes.push({
+        step,
+        frames: intervals.length,
+        frameP50Ms: percentile(intervals, 0.5),
+        frameP95Ms: percentile(intervals, 0.95),
+        slowFrames:
+          intervals.filter((value) => value > FRAME_MS + JITTER_MS).length /
+          Math.max(intervals.length, 1),
+        longTasks: pass.longTasks.length,
+      });
     }
 
     const heap = await cdp.send('Runtime.getHeapUsage');
@@ -316,10 +359,31 @@ async function main() {
     await cdp.detach();
     await page.close();
     console.log(`At the end: ${loadLine()}`);
+    return {
+      options,
+      loadMs,
+      perPageMs: loadMs / Math.max(lastPage - 1, 1),
+      pageToPageP50Ms: percentile(sortedGaps, 0.5),
+      pageToPageP95Ms: percentile(sortedGaps, 0.95),
+      passes,
+    };
   } finally {
     await browser.close();
     await product.stop();
   }
 }
 
-await main();
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      logs: { type: 'string', default: String(defaultHistoryScrollOptions.logs) },
+      customers: { type: 'string', default: String(defaultHistoryScrollOptions.customers) },
+      step: { type: 'string', multiple: true, default: ['viewport'] },
+    },
+  });
+  await runHistoryScroll({
+    logs: Number(values.logs),
+    customers: Number(values.customers),
+    steps: values.step.map((step) => (step === 'viewport' ? 'viewport' : Number(step))),
+  });
+}

@@ -10,7 +10,6 @@
 // Pages 1 to 5 in turn; three warm-up calls per combination are not counted. The 14-day chart
 // (`/daily`) is timed too, for information.
 import { Agent, request } from 'node:http';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   EMAIL_ACTIVITY_EVENT_TYPES,
@@ -23,9 +22,11 @@ import { DEMO_ADMIN_EMAIL } from '../scripts/product.ts';
 import { readSignInCode } from '../scripts/sign-in.ts';
 import { webhookEventModel } from '../sync-service/src/features/webhook-events/index.ts';
 import type { WebhookEventDoc } from '../sync-service/src/pipeline/index.ts';
+import { isMain } from './figures.ts';
 import { formatMs, machineLine, percentile, printTable, startSyncBench } from './sync-harness.ts';
 
-const GOAL_P95_MS = 100;
+export const HISTORY_GOAL_P95_MS = 100;
+const GOAL_P95_MS = HISTORY_GOAL_P95_MS;
 const CHUNK = 2_000;
 const DAY_MS = 86_400_000;
 
@@ -276,17 +277,38 @@ async function time(caller: Caller, path: (page: number) => string, count: numbe
   return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
 }
 
-async function main() {
-  const { values: args } = parseArgs({
-    options: {
-      logs: { type: 'string', default: '100000' },
-      customers: { type: 'string', default: '50' },
-      samples: { type: 'string', default: '40' },
-    },
-  });
-  const LOGS = Number(args.logs);
-  const CUSTOMERS = Number(args.customers);
-  const SAMPLES = Number(args.samples);
+export interface HistoryOptions {
+  logs: number;
+  customers: number;
+  /** Timed calls per endpoint and filter combination (after three warm-up calls). */
+  samples: number;
+}
+
+export const defaultHistoryOptions: HistoryOptions = { logs: 100_000, customers: 50, samples: 40 };
+
+/** One filter combination's times over HTTP, ms. */
+export interface HistoryCombo {
+  label: string;
+  page: { p50: number; p95: number };
+  count: { p50: number; p95: number };
+  daily: { p50: number; p95: number };
+  matching: number;
+}
+
+export interface HistoryFigures {
+  options: HistoryOptions;
+  seedMs: number;
+  combos: HistoryCombo[];
+  /** The worst p95 of the list pages and counts over the combinations (the goal's figure). */
+  worstP95Ms: number;
+}
+
+/** Runs the benchmark and prints its report; answers its figures (for bench/all.ts). */
+export async function runHistory(given: Partial<HistoryOptions> = {}): Promise<HistoryFigures> {
+  const options: HistoryOptions = { ...defaultHistoryOptions, ...given };
+  const LOGS = options.logs;
+  const CUSTOMERS = options.customers;
+  const SAMPLES = options.samples;
   console.log(`History bench: ${LOGS} webhook logs over ${CUSTOMERS} customers (${machineLine()})`);
   const bench = await startSyncBench({ role: 'api', log: (line) => console.error(line) });
   try {
@@ -310,6 +332,7 @@ async function main() {
       ['customer + eventType + status', customer, 'eventType=EMAIL_OPEN&status=failed'],
     ];
     const rows: [string, string][] = [];
+    const figures: HistoryCombo[] = [];
     let worst = 0;
     for (const [label, caller, query] of combos) {
       const page = await time(
@@ -332,6 +355,7 @@ async function main() {
         SAMPLES,
       );
       worst = Math.max(worst, page.p95, count.p95);
+      figures.push({ label, page, count, daily, matching: total.totalItems });
       rows.push([
         label,
         `page p50 ${formatMs(page.p50)} p95 ${formatMs(page.p95)} | count p50 ${formatMs(count.p50)} p95 ${formatMs(count.p95)} | daily p50 ${formatMs(daily.p50)} p95 ${formatMs(daily.p95)} | ${total.totalItems} matching`,
@@ -343,11 +367,25 @@ async function main() {
     );
     customer.close();
     admin.close();
+    return { options, seedMs, combos: figures, worstP95Ms: worst };
   } finally {
     await bench.stop();
   }
 }
 
-// Imported for its seeding (history-scroll.ts), it runs nothing.
-if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url)
-  await main();
+// Imported (for its seeding by history-scroll.ts and web-vitals.ts, by bench/all.ts), it runs
+// nothing.
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      logs: { type: 'string', default: String(defaultHistoryOptions.logs) },
+      customers: { type: 'string', default: String(defaultHistoryOptions.customers) },
+      samples: { type: 'string', default: String(defaultHistoryOptions.samples) },
+    },
+  });
+  await runHistory({
+    logs: Number(values.logs),
+    customers: Number(values.customers),
+    samples: Number(values.samples),
+  });
+}

@@ -78,6 +78,11 @@ export interface StartOptions {
   serviceEnv?: Record<string, string>;
   /** `--role=worker` processes on the same database, started once the workspace is set up. */
   workers?: number;
+  /**
+   * The database's node arguments for a port and data directory, instead of the embedded
+   * MongoDB's CLI (e.g. steady-mongo.ts, which leaves its background work to the benchmark).
+   */
+  mongoArgs?: (port: string, dataDir: string) => string[];
   log?: (line: string) => void;
 }
 
@@ -103,14 +108,15 @@ export async function startSyncBench(options: StartOptions = {}): Promise<SyncBe
     started.push({ name: 'data directory', stop: () => rm(dataDir, { recursive: true }) });
 
     // A data directory, as `npm start` has (acknowledged once journaled, fsync within 100 ms).
-    const mongoArgs = (port: string) => [
-      MONGO_CLI,
-      '--port',
-      port,
-      '--data-dir',
-      path.join(dataDir, 'mongo'),
-      '--quiet',
-    ];
+    const mongoArgs = (port: string) =>
+      options.mongoArgs?.(port, path.join(dataDir, 'mongo')) ?? [
+        MONGO_CLI,
+        '--port',
+        port,
+        '--data-dir',
+        path.join(dataDir, 'mongo'),
+        '--quiet',
+      ];
     const MONGO_LISTENING = /listening on (mongodb:\/\/\S+)/;
     let mongo = await startListening('embedded MongoDB', mongoArgs('0'), MONGO_LISTENING);
     started.push({ name: 'embedded MongoDB', stop: () => mongo.stop() });

@@ -39,6 +39,7 @@ import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
 import { FINAL_SYNC_STATUSES } from '@outsync/contracts/sync';
 import { ObjectId, type Collection, type Document } from 'mongodb';
+import { isMain } from './figures.ts';
 import {
   formatMs,
   machineLine,
@@ -53,20 +54,42 @@ import {
   type SmartleadEvents,
 } from './sync-harness.ts';
 
-const GOAL_P50_MS = 150;
-const GOAL_P99_MS = 400;
+export const GOAL_P50_MS = 150;
+export const GOAL_P99_MS = 400;
 const EVENT_TIMEOUT_MS = 30_000;
 const POLL_MS = 10;
 
-const { values } = parseArgs({
-  options: {
-    crm: { type: 'string', default: 'hubspot' },
-    events: { type: 'string', default: '50' },
-    spacing: { type: 'string', default: '500' },
-    leads: { type: 'string', default: '10' },
-    breakdown: { type: 'string', default: 'on' },
-  },
-});
+export interface LatencyOptions {
+  crm: BenchCrm;
+  /** Events timed (after one warm-up event). */
+  events: number;
+  /** Ms from one POST to the next (or until the previous event is final, if later). */
+  spacing: number;
+  leads: number;
+  /** The service logs at trace level and the report says where the time goes. */
+  breakdown: boolean;
+}
+
+export const defaultLatencyOptions: LatencyOptions = {
+  crm: 'hubspot',
+  events: 50,
+  spacing: 500,
+  leads: 10,
+  breakdown: true,
+};
+
+export interface LatencyFigures {
+  options: LatencyOptions;
+  /** POST → log seen synced, over the synced events. */
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** The logs' own `syncedAt − receivedAt`. */
+  loggedP50Ms: number;
+  loggedP99Ms: number;
+  synced: number;
+  events: number;
+}
 
 interface Timed {
   /** The event's id (its log's). */
@@ -128,9 +151,9 @@ async function run(
   events: SmartleadEvents,
   logs: Collection<Document>,
   count: number,
+  spacing: number,
 ): Promise<Timed[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const spacing = Number(values.spacing);
   const timed: Timed[] = [];
   try {
     for (let sequence = 0; sequence < count; sequence++) {
@@ -149,11 +172,10 @@ function summary(values: number[]): string {
   return `p50 ${formatMs(percentile(sorted, 0.5)).padStart(9)}   p99 ${formatMs(percentile(sorted, 0.99)).padStart(9)}   max ${formatMs(sorted.at(-1) ?? Number.NaN).padStart(9)}`;
 }
 
-async function main(): Promise<void> {
-  if (values.crm !== 'hubspot' && values.crm !== 'salesforce')
-    throw new Error(`--crm is hubspot or salesforce, not ${values.crm}`);
-  const crm: BenchCrm = values.crm;
-  const breakdown = values.breakdown !== 'off';
+/** Runs the benchmark and prints its report; answers its figures (for bench/all.ts). */
+export async function runSyncLatency(given: Partial<LatencyOptions> = {}): Promise<LatencyFigures> {
+  const options: LatencyOptions = { ...defaultLatencyOptions, ...given };
+  const { crm, breakdown } = options;
   const bench = await startSyncBench(
     breakdown
       ? // JSON lines, read back below.
@@ -163,12 +185,13 @@ async function main(): Promise<void> {
   try {
     const url = new URL(await bench.smartleadWebhookUrl(crm));
     const loadBefore = loadLine();
-    const [warmUp] = await run(url, smartleadEvents(1, 'warm-up'), bench.logs, 1);
+    const [warmUp] = await run(url, smartleadEvents(1, 'warm-up'), bench.logs, 1, options.spacing);
     const timed = await run(
       url,
-      smartleadEvents(Number(values.leads)),
+      smartleadEvents(options.leads),
       bench.logs,
-      Number(values.events),
+      options.events,
+      options.spacing,
     );
 
     const synced = timed.filter((each) => each.status === 'synced');
@@ -177,9 +200,12 @@ async function main(): Promise<void> {
     const observed = synced.map((each) => each.observedMs).sort((a, b) => a - b);
     const p50 = percentile(observed, 0.5);
     const p99 = percentile(observed, 0.99);
+    const logged = synced
+      .flatMap((each) => (each.loggedMs === null ? [] : [each.loggedMs]))
+      .sort((a, b) => a - b);
     console.log(
-      `\nsync-latency (${machineLine()}; ${crm}; ${timed.length} Smartlead events over ${values.leads} leads, ` +
-        `one at a time, ${values.spacing} ms apart; batching on at the service's defaults)`,
+      `\nsync-latency (${machineLine()}; ${crm}; ${timed.length} Smartlead events over ${options.leads} leads, ` +
+        `one at a time, ${options.spacing} ms apart; batching on at the service's defaults)`,
     );
     printTable('', [
       ['POST → log synced (observed)', summary(synced.map((each) => each.observedMs))],
@@ -203,15 +229,46 @@ async function main(): Promise<void> {
       await sleep(300);
       printBreakdown(synced, parseLog(await readFile(bench.serviceLogFile, 'utf8')));
     }
+    return {
+      options,
+      p50Ms: p50,
+      p99Ms: p99,
+      maxMs: observed.at(-1) ?? Number.NaN,
+      loggedP50Ms: percentile(logged, 0.5),
+      loggedP99Ms: percentile(logged, 0.99),
+      synced: synced.length,
+      events: timed.length,
+    };
   } finally {
     await bench.stop();
   }
 }
 
-await main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      crm: { type: 'string', default: defaultLatencyOptions.crm },
+      events: { type: 'string', default: String(defaultLatencyOptions.events) },
+      spacing: { type: 'string', default: String(defaultLatencyOptions.spacing) },
+      leads: { type: 'string', default: String(defaultLatencyOptions.leads) },
+      breakdown: { type: 'string', default: 'on' },
+    },
+  });
+  if (values.crm !== 'hubspot' && values.crm !== 'salesforce') {
+    console.error(`--crm is hubspot or salesforce, not ${values.crm}`);
+    process.exit(1);
+  }
+  await runSyncLatency({
+    crm: values.crm,
+    events: Number(values.events),
+    spacing: Number(values.spacing),
+    leads: Number(values.leads),
+    breakdown: values.breakdown !== 'off',
+  }).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Where the time goes: the service's trace lines, matched to each event.

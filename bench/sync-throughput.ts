@@ -17,6 +17,7 @@
 // log names, on that log's contact (as sync-service/src/features/webhook-events/resilience.test.ts counts).
 import { parseArgs } from 'node:util';
 import type { Collection, Document } from 'mongodb';
+import { isMain } from './figures.ts';
 import {
   countByStatus,
   crmStats,
@@ -35,16 +36,47 @@ import {
 
 const SAMPLE_MS = 1000;
 
-const { values } = parseArgs({
-  options: {
-    workers: { type: 'string', default: '1,2' },
-    rate: { type: 'string', default: '100' },
-    seconds: { type: 'string', default: '40' },
-    'warm-up': { type: 'string', default: '10' },
-    leads: { type: 'string', default: '400' },
-    timeout: { type: 'string', default: '300' },
-  },
-});
+export interface ThroughputOptions {
+  /** Worker process counts, one fresh stack each. */
+  workers: number[];
+  /** The generator's events per second (above what the workers take). */
+  rate: number;
+  seconds: number;
+  /** Seconds after the first POST before the steady state is counted. */
+  warmUp: number;
+  leads: number;
+  /** Seconds to wait for the backlog to drain. */
+  timeout: number;
+}
+
+export const defaultThroughputOptions: ThroughputOptions = {
+  workers: [1, 2],
+  rate: 100,
+  seconds: 40,
+  warmUp: 10,
+  leads: 400,
+  timeout: 300,
+};
+
+export interface ThroughputFigure {
+  workers: number;
+  /** Events synced per second while the generator ran, after the warm-up. */
+  steadyPerSecond: number;
+  /** Whether the backlog at the generator's end exceeded a second of its rate. */
+  saturated: boolean;
+  drainPerSecond: number;
+  overallPerSecond: number;
+  done: boolean;
+  calls: number;
+  rateLimited: number;
+  /** What says a job ran twice or a record was written twice (none expected). */
+  problems: string[];
+}
+
+export interface ThroughputFigures {
+  options: ThroughputOptions;
+  outcomes: ThroughputFigure[];
+}
 
 interface Sample {
   atMs: number;
@@ -86,10 +118,13 @@ function nearest(samples: readonly Sample[], atMs: number): Sample {
 const rateBetween = (from: Sample, to: Sample) =>
   (to.synced - from.synced) / Math.max(0.001, (to.atMs - from.atMs) / 1000);
 
-async function measure(bench: SyncBench, workers: number): Promise<Outcome> {
+async function measure(
+  bench: SyncBench,
+  workers: number,
+  options: ThroughputOptions,
+): Promise<Outcome> {
   await warmUp(bench);
-  const rate = Number(values.rate);
-  const seconds = Number(values.seconds);
+  const { rate, seconds } = options;
   const before = await crmStats(bench.sandboxUrl, 'hubspot');
   const since = new Date();
   const startedMs = performance.now();
@@ -104,7 +139,7 @@ async function measure(bench: SyncBench, workers: number): Promise<Outcome> {
   const run = await postCampaign(bench.sandboxUrl, {
     webhookUrl: bench.webhookUrl,
     events: rate * seconds,
-    leads: Number(values.leads),
+    leads: options.leads,
     ratePerSecond: rate,
     seed: 12,
   }).finally(() => {
@@ -118,12 +153,12 @@ async function measure(bench: SyncBench, workers: number): Promise<Outcome> {
     bench.logs,
     since,
     run.accepted,
-    Date.now() + Number(values.timeout) * 1000,
+    Date.now() + options.timeout * 1000,
   );
   const finished = await sample(bench.logs, since, startedMs);
   const after = await crmStats(bench.sandboxUrl, 'hubspot');
 
-  const from = nearest(samples, Number(values['warm-up']) * 1000);
+  const from = nearest(samples, options.warmUp * 1000);
   return {
     workers,
     steady: {
@@ -157,10 +192,10 @@ async function warmUp(bench: SyncBench): Promise<void> {
   await waitUntilFinal(bench.logs, since, run.accepted, Date.now() + 30_000);
 }
 
-function print(outcomes: Outcome[]): void {
+function print(outcomes: Outcome[], options: ThroughputOptions): void {
   console.log(
     `\nsync-throughput (${machineLine()}; HubSpot; role api + N --role=worker on one database; ` +
-      `generator ${values.rate}/s for ${values.seconds} s over ${values.leads} leads; ` +
+      `generator ${options.rate}/s for ${options.seconds} s over ${options.leads} leads; ` +
       `sandbox limits as npm start: 190 / 10 s per portal, search 4 / s)`,
   );
   const row = (label: string, cell: (each: Outcome) => string): [string, string] => [
@@ -177,7 +212,7 @@ function print(outcomes: Outcome[]): void {
     row(
       '  backlog at its end (saturated?)',
       (each) =>
-        `${each.steady.backlogAtEnd} (${each.steady.backlogAtEnd > Number(values.rate) ? 'yes' : 'NO: offered rate'})`,
+        `${each.steady.backlogAtEnd} (${each.steady.backlogAtEnd > options.rate ? 'yes' : 'NO: offered rate'})`,
     ),
     row(
       'drain after the generator, / s',
@@ -185,7 +220,7 @@ function print(outcomes: Outcome[]): void {
     ),
     row('first POST to all final, / s', (each) => each.overall.toFixed(1)),
     row('events accepted', (each) => String(each.accepted)),
-    row('all final', (each) => (each.done ? 'yes' : `NO after ${values.timeout} s`)),
+    row('all final', (each) => (each.done ? 'yes' : `NO after ${options.timeout} s`)),
     row('HubSpot calls / 429s', (each) => `${each.calls} / ${each.rateLimited}`),
     row('none ran twice', (each) => (each.once.length === 0 ? 'proved' : 'NO (below)')),
     row('load, generator end', (each) => each.load.during.replace(/ on \d+ CPUs/, '')),
@@ -197,26 +232,62 @@ function print(outcomes: Outcome[]): void {
   }
 }
 
-async function main(): Promise<void> {
-  const counts = values.workers.split(',').map(Number);
-  if (counts.some((n) => !Number.isInteger(n) || n < 1))
-    throw new Error(`--workers is a list of counts like 1,2, not ${values.workers}`);
+/** Runs the benchmark and prints its report; answers its figures (for bench/all.ts). */
+export async function runSyncThroughput(
+  given: Partial<ThroughputOptions> = {},
+): Promise<ThroughputFigures> {
+  const options: ThroughputOptions = { ...defaultThroughputOptions, ...given };
+  if (options.workers.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`--workers is a list of counts like 1,2, not ${options.workers.join(',')}`);
   const outcomes: Outcome[] = [];
-  for (const workers of counts) {
+  for (const workers of options.workers) {
     console.error(`\n— ${workers} worker process(es) (${loadLine()}) —`);
     const bench = await startSyncBench({ role: 'api', workers });
     try {
-      const outcome = await measure(bench, workers);
+      const outcome = await measure(bench, workers, options);
       console.error(`${workers}: ${outcome.steady.perSecond.toFixed(1)} events synced / s`);
       outcomes.push(outcome);
     } finally {
       await bench.stop();
     }
   }
-  print(outcomes);
+  print(outcomes, options);
+  return {
+    options,
+    outcomes: outcomes.map((each) => ({
+      workers: each.workers,
+      steadyPerSecond: each.steady.perSecond,
+      saturated: each.steady.backlogAtEnd > options.rate,
+      drainPerSecond: each.drain.perSecond,
+      overallPerSecond: each.overall,
+      done: each.done,
+      calls: each.calls,
+      rateLimited: each.rateLimited,
+      problems: each.once,
+    })),
+  };
 }
 
-await main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      workers: { type: 'string', default: defaultThroughputOptions.workers.join(',') },
+      rate: { type: 'string', default: String(defaultThroughputOptions.rate) },
+      seconds: { type: 'string', default: String(defaultThroughputOptions.seconds) },
+      'warm-up': { type: 'string', default: String(defaultThroughputOptions.warmUp) },
+      leads: { type: 'string', default: String(defaultThroughputOptions.leads) },
+      timeout: { type: 'string', default: String(defaultThroughputOptions.timeout) },
+    },
+  });
+  await runSyncThroughput({
+    workers: values.workers.split(',').map(Number),
+    rate: Number(values.rate),
+    seconds: Number(values.seconds),
+    warmUp: Number(values['warm-up']),
+    leads: Number(values.leads),
+    timeout: Number(values.timeout),
+  }).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
