@@ -1,12 +1,12 @@
 // The Audit log exported as CSV (issue 34 item 4): the log's entries and scoping (a customer their
 // own account's, staff's changes on it included; managers and admins every account's), as a file
 // a spreadsheet opens safely (the file's bytes: webhook-logs.export.test.ts).
-import type { MeResponse } from '@outsync/contracts';
 import type { AuditLogPage } from '@outsync/contracts/history';
 import { Types } from 'mongoose';
 import { guardOutboundCalls } from '../../testing/nock-guard';
 import { parseCsv } from '../../testing/parse-csv';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { signInCaller, type Caller } from '../../testing/test-callers';
 import type { TestClient } from '../../testing/test-client';
 import { partnerModel } from '../partners';
 import { auditEntryModel, type AuditEntryDoc } from './audit-entry.model';
@@ -15,7 +15,6 @@ const AUDIT_LOG = '/api/admin/audit-log';
 const EXPORT = `${AUDIT_LOG}/export`;
 const NOW = new Date('2030-03-15T12:00:00.000Z');
 
-type Caller = { client: TestClient; id: string; email: string };
 type ErrorBody = { code: string; message: string };
 
 // The real app on the embedded MongoDB with its clock at NOW, a manager, an admin and two
@@ -26,11 +25,7 @@ let admin: Caller;
 let ada: Caller;
 let bob: Caller;
 
-async function caller(email: string, role?: 'ADMIN' | 'MANAGER'): Promise<Caller> {
-  const client = await app.signIn({ email, role: role ?? null });
-  const me = (await client.get<MeResponse>('/api/admin/me')).body;
-  return { client, id: me.id, email };
-}
+const caller = (email: string, role?: 'ADMIN' | 'MANAGER') => signInCaller(app, email, role);
 
 guardOutboundCalls();
 

@@ -1,11 +1,11 @@
 // History > Category Base Filter exported as CSV (issue 34 item 4): the list's held events and
 // scoping, as a file a spreadsheet opens safely (the file's bytes: webhook-logs.export.test.ts).
-import type { MeResponse } from '@outsync/contracts';
 import type { CategoryBaseFiltersPage } from '@outsync/contracts/history';
 import { Types } from 'mongoose';
 import { guardOutboundCalls } from '../../testing/nock-guard';
 import { parseCsv } from '../../testing/parse-csv';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { signInCaller, type Caller } from '../../testing/test-callers';
 import type { TestClient } from '../../testing/test-client';
 import { categoryHoldModel, type CategoryHoldDoc } from './category-hold.model';
 
@@ -13,7 +13,6 @@ const CATEGORY = '/api/admin/category-base-filters';
 const EXPORT = `${CATEGORY}/export`;
 const NOW = new Date('2030-03-15T12:00:00.000Z');
 
-type Caller = { client: TestClient; id: string; email: string };
 type ErrorBody = { code: string; message: string };
 
 // The real app on the embedded MongoDB with its clock at NOW, an admin and two customers.
@@ -22,11 +21,7 @@ let admin: Caller;
 let ada: Caller;
 let bob: Caller;
 
-async function caller(email: string, role?: 'ADMIN'): Promise<Caller> {
-  const client = await app.signIn({ email, role: role ?? null });
-  const me = (await client.get<MeResponse>('/api/admin/me')).body;
-  return { client, id: me.id, email };
-}
+const caller = (email: string, role?: 'ADMIN' | 'MANAGER') => signInCaller(app, email, role);
 
 guardOutboundCalls();
 

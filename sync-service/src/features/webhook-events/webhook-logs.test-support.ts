@@ -2,10 +2,9 @@
 // issues 13, 29): the real app on the embedded MongoDB with its clock at NOW, an admin, a
 // manager and two customers, and logs written straight into the collection as the pipeline
 // writes them. Each test file calls useWebhookLogsApp() once and so runs an app of its own.
-import type { MeResponse } from '@outsync/contracts';
 import { Types } from 'mongoose';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-import type { TestClient } from '../../testing/test-client';
+import { signInCaller, type Caller } from '../../testing/test-callers';
 import type { WebhookEventDoc } from '../../pipeline';
 import { webhookEventModel } from './webhook-event.model';
 
@@ -14,7 +13,7 @@ export const LOGS = '/api/admin/webhook-logs';
 /** The viewer's "now": 12:00 UTC on 15 March 2030. */
 export const NOW = new Date('2030-03-15T12:00:00.000Z');
 
-export type Caller = { client: TestClient; id: string; email: string };
+export type { Caller };
 export type ErrorBody = { code: string; message: string };
 
 export let app: TestApp;
@@ -23,10 +22,8 @@ export let manager: Caller;
 export let ada: Caller;
 export let bob: Caller;
 
-export async function caller(email: string, role?: 'ADMIN' | 'MANAGER'): Promise<Caller> {
-  const client = await app.signIn({ email, role: role ?? null });
-  const me = (await client.get<MeResponse>('/api/admin/me')).body;
-  return { client, id: me.id, email };
+export function caller(email: string, role?: 'ADMIN' | 'MANAGER'): Promise<Caller> {
+  return signInCaller(app, email, role);
 }
 
 /**
