@@ -70,10 +70,19 @@ export function createEventStore(models: {
     },
 
     async recordSteps(eventId, steps) {
-      const set = Object.fromEntries(
-        Object.entries(steps).map(([name, value]) => [`steps.${name}`, value]),
+      // A step given as undefined is withdrawn (a refused create's start), not stored as null.
+      const entries = Object.entries(steps).map(([name, value]) => [`steps.${name}`, value]);
+      const set = Object.fromEntries(entries.filter(([, value]) => value !== undefined));
+      const unset = Object.fromEntries(
+        entries.filter(([, value]) => value === undefined).map(([path]) => [path, 1]),
       );
-      await events.updateOne({ _id: eventId }, { $set: set });
+      await events.updateOne(
+        { _id: eventId },
+        {
+          ...(Object.keys(set).length > 0 ? { $set: set } : {}),
+          ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
+        },
+      );
     },
 
     async recordForwards(eventId, states) {

@@ -1,4 +1,5 @@
 import type { FailureCode } from '../failure-code';
+import { isConnectorError } from '../../connectors/http/connector-error';
 import type { CanonicalEvent } from '@outsync/contracts/sync';
 import type { SyncSteps } from '../event-record';
 import type { HubspotWriteSettings } from './hubspot/hubspot-mapping';
@@ -104,3 +105,23 @@ export type CrmWriter<Settings = WriterSettings> = {
     onTurn?: TurnCheck,
   ): Promise<Map<string, WriteOutcome>>;
 };
+
+/**
+ * Sends an activity create whose start was recorded (`engagementStartedAt`, so a retry looks for
+ * what an interrupted attempt created). A rate limit — OutSync's own budget or the CRM's 429 —
+ * refuses the request before anything is created: the start of the events `unsent` names is
+ * then withdrawn, so their retry creates again instead of searching once per event first.
+ */
+export async function createAfterRecordedStart<T>(
+  record: StepRecorder,
+  unsent: (error: unknown) => readonly string[],
+  create: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (isConnectorError(error) && error.code === 'rate_limited')
+      await Promise.all(unsent(error).map((id) => record(id, { engagementStartedAt: undefined })));
+    throw error;
+  }
+}

@@ -1,4 +1,5 @@
 import { HUBSPOT_ASSOCIATION_TYPES } from '../../../connectors/crm/hubspot/hubspot-objects.types';
+import { createAfterRecordedStart } from '../crm-writer';
 import { engagementOf, type EngagementPlan } from './hubspot-mapping';
 import {
   SEARCH_PAGE,
@@ -50,13 +51,18 @@ async function createEngagements(
   batch: PlannedEngagement[],
 ) {
   if (batch.length === 0) return;
-  const answer = await context.client.batchCreateObjects(
-    type,
-    batch.map(({ item, plan }) => ({
-      properties: plan.properties,
-      associations: associationsOf(type, item.steps.contactId ?? '', item.steps.companyId),
-      objectWriteTraceId: item.id,
-    })),
+  const answer = await createAfterRecordedStart(
+    context.record,
+    () => batch.map(({ item }) => item.id),
+    () =>
+      context.client.batchCreateObjects(
+        type,
+        batch.map(({ item, plan }) => ({
+          properties: plan.properties,
+          associations: associationsOf(type, item.steps.contactId ?? '', item.steps.companyId),
+          objectWriteTraceId: item.id,
+        })),
+      ),
   );
   for (const error of answer.errors)
     context.outcomes.fail(error.traceIds, 'engagement', describe(error), refusalCode(error));

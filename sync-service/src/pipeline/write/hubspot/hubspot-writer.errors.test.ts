@@ -195,7 +195,29 @@ describe('errors', () => {
         rateLimited: true,
       },
     });
-    expect(recorded).toEqual([
+    // HubSpot refused the create before creating anything: the start is withdrawn, so the retry
+    // creates the e-mail again without searching for one first.
+    expect(recorded).toStrictEqual([
+      ['e1', { contactId: '501', contactWritten: true }],
+      ['e1', { engagementStartedAt: expect.any(Date) as Date }],
+      ['e1', { engagementStartedAt: undefined }],
+    ]);
+  });
+
+  it('keeps the start of a create that failed after it was sent, so the retry looks for it first', async () => {
+    readByEmail(['ana@acme.test'], CONTACT_READ, [
+      hubspotRecord('501', { email: 'ana@acme.test' }),
+    ]);
+    updateContacts([{ id: '501', properties: LEAD_PROPERTIES, objectWriteTraceId: 'e1' }]);
+    nock(API)
+      .post('/crm/v3/objects/emails/batch/create')
+      .reply(503, { status: 'error', message: 'Service unavailable' });
+
+    const outcomes = await writer().write([item('e1', { event: { type: 'EMAIL_SENT' } })], record);
+
+    expect(outcomesOf(outcomes).e1).toMatchObject({ kind: 'retry', step: 'engagement' });
+    // A 503 may come after HubSpot created the e-mail: the retry must find it, not create twice.
+    expect(recorded).toStrictEqual([
       ['e1', { contactId: '501', contactWritten: true }],
       ['e1', { engagementStartedAt: expect.any(Date) as Date }],
     ]);

@@ -4,6 +4,8 @@ import type {
   SalesforcePersonObject,
   SalesforceSaveResult,
 } from '../../../connectors/crm/salesforce/salesforce-objects.types';
+import { SalesforceBatchInterruptedError } from '../../../connectors/crm/salesforce';
+import { createAfterRecordedStart } from '../crm-writer';
 import { activityOf, subjectNamesCategory } from './salesforce-mapping';
 import { sameId } from './salesforce-person-fields';
 import {
@@ -70,9 +72,19 @@ export async function writeTasks(
   await saveRecords(
     toCreate,
     () =>
-      context.client.createRecords(
-        'Task',
-        toCreate.map((entry) => entry.fields),
+      createAfterRecordedStart(
+        context.record,
+        // sObject Collections sends 200 records per request: those a refused request's
+        // predecessors saved were created.
+        (error) =>
+          toCreate
+            .slice(error instanceof SalesforceBatchInterruptedError ? error.completed.length : 0)
+            .map(({ item }) => item.id),
+        () =>
+          context.client.createRecords(
+            'Task',
+            toCreate.map((entry) => entry.fields),
+          ),
       ),
     (saved, results) => applyResults(context, saved, results),
   );

@@ -105,6 +105,33 @@ describe('errors', () => {
     ]);
   });
 
+  it('withdraws the start of a Task create the org refused for its API budget, so the retry does not look for it', async () => {
+    ownerTimeZone();
+    describeObject('Contact');
+    query(contactByEmail(['lead1@acme.test']), []);
+    collection(
+      'POST',
+      'Contact',
+      [{ Email: 'lead1@acme.test', FirstName: 'Lead1', LastName: 'lead1', OwnerId: OWNER }],
+      { body: [saved('003A')] },
+    );
+    collection('POST', 'Task', [emailTask('003A')], {
+      status: 403,
+      body: [{ errorCode: 'REQUEST_LIMIT_EXCEEDED', message: 'TotalRequests Limit exceeded.' }],
+    });
+
+    const outcomes = await writer().write([item('e1', { lead: lead(1) })], record);
+
+    expect(outcomes.get('e1')).toMatchObject({ kind: 'retry', step: 'task', code: 'rate_limited' });
+    // REQUEST_LIMIT_EXCEEDED: the org created nothing, so the retry creates the Task again
+    // without a query for one first.
+    expect(recorded).toStrictEqual([
+      ['e1', { contactId: '003A', contactWritten: true }],
+      ['e1', { engagementStartedAt: expect.any(Date) as Date }],
+      ['e1', { engagementStartedAt: undefined }],
+    ]);
+  });
+
   it('retries the events of a record that names a field deleted since the describe, and describes again', async () => {
     const cache = createSalesforceFieldCache();
     describeObject('Contact');
