@@ -49,14 +49,23 @@ export const AuditActionSchema = z.enum(
   Object.keys(auditActionLabels) as [AuditAction, ...AuditAction[]],
 );
 
-/** Who made a change: a signed-in user, or a partner's embed token acting for its customer. */
+/**
+ * Who made a change: a signed-in user, a partner's embed token acting for its customer, or one of
+ * the user's own API tokens.
+ */
 export const AuditActorSchema = z.object({
   email: z.string(),
   role: RoleSchema.nullable().describe('Staff role; null for a customer.'),
   via: z
-    .enum(['dashboard', 'embed'])
-    .describe('`embed`: through a partner’s embedded webhook module, with its embed token.'),
+    .enum(['dashboard', 'embed', 'api-token'])
+    .describe(
+      '`embed`: through a partner’s embedded webhook module, with its embed token; `api-token`: with one of the actor’s own API tokens.',
+    ),
   partnerName: z.string().nullable().describe('The partner whose embed token was used.'),
+  apiTokenName: z
+    .string()
+    .nullable()
+    .describe('The name the actor’s API token had when the change was made.'),
 });
 export type AuditActor = z.infer<typeof AuditActorSchema>;
 

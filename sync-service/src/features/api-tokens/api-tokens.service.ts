@@ -116,7 +116,13 @@ export function createApiTokensService(deps: ApiTokensServiceDeps): ApiTokensSer
       if (!doc.lastUsedAt || at.getTime() - doc.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
         await tokens.updateOne({ _id: doc._id }, { $set: { lastUsedAt: at } });
       }
-      return { status: 'valid', user, tokenId: doc._id.toString(), scope: doc.scope };
+      return {
+        status: 'valid',
+        user,
+        tokenId: doc._id.toString(),
+        name: doc.name,
+        scope: doc.scope,
+      };
     },
   };
 }

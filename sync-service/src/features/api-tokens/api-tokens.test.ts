@@ -345,7 +345,7 @@ describe('what a token may change', () => {
   });
 
   it('read-write: retries a failed event and changes a webhook, with no CSRF token, audited as its user', async () => {
-    const { token } = await tokenOf(ada, 'read-write');
+    const { token } = await tokenOf(ada, 'read-write', 'Nightly retries');
     const logId = await failedLogOf(ada);
 
     const retried = await withToken<{ id: string; status: string }>(
@@ -364,9 +364,28 @@ describe('what a token may change', () => {
     expect([updated.status, updated.body.emailService]).toEqual([200, 'instantly']);
 
     const audit = (await ada.client.get<AuditLogPage>('/api/admin/audit-log')).body.data;
-    expect(audit.slice(0, 2).map((entry) => [entry.action, entry.actor.email])).toEqual([
-      ['updateWebhook', 'ada@tokens-a.test'],
-      ['retryWebhookLog', 'ada@tokens-a.test'],
+    // Said to be the token's, by the name it has now (kept if it is revoked or renamed).
+    expect(audit.slice(0, 2).map((entry) => [entry.action, entry.actor])).toEqual([
+      [
+        'updateWebhook',
+        {
+          email: 'ada@tokens-a.test',
+          role: null,
+          via: 'api-token',
+          partnerName: null,
+          apiTokenName: 'Nightly retries',
+        },
+      ],
+      [
+        'retryWebhookLog',
+        {
+          email: 'ada@tokens-a.test',
+          role: null,
+          via: 'api-token',
+          partnerName: null,
+          apiTokenName: 'Nightly retries',
+        },
+      ],
     ]);
   });
 });

@@ -12,6 +12,11 @@ export type AuditEntryDoc = {
   actorRole: Role | null;
   /** Set when the actor came through a partner's embed token. */
   partnerId: Types.ObjectId | null;
+  /**
+   * Set when the actor came with one of their API tokens: its name as it was then (a revoked or
+   * renamed token's entries keep saying which script it was).
+   */
+  apiTokenName?: string | null;
   /** The owners whose accounts the change touched; empty for a change of the actor's own. */
   accountIds: Types.ObjectId[];
   target: string | null;
@@ -25,6 +30,7 @@ const AuditEntrySchema = new Schema<AuditEntryDoc>(
     actorEmail: { type: String, required: true },
     actorRole: { type: String, default: null },
     partnerId: { type: Schema.Types.ObjectId, default: null },
+    apiTokenName: { type: String, default: null },
     accountIds: { type: [Schema.Types.ObjectId], default: [] },
     target: { type: String, default: null },
   },

@@ -3,7 +3,7 @@ import type { CsvCell } from '../../platform/http/csv-route';
 
 /**
  * The Audit log as a CSV file (issue 34 item 4): the log's columns, flattened into what a
- * spreadsheet filters on (the Actor cell's e-mail, staff role and embed partner each their own),
+ * spreadsheet filters on (the Actor cell's e-mail, staff role, embed partner and API token each their own),
  * the action in the log's words, the time in ISO, and the entry's id last.
  */
 export const AUDIT_LOG_CSV_HEADER = [
@@ -12,6 +12,7 @@ export const AUDIT_LOG_CSV_HEADER = [
   'Actor Role',
   'Via',
   'Partner',
+  'API Token',
   'Account',
   'Action',
   'Target',
@@ -26,9 +27,10 @@ export function auditEntryCsvRow(entry: AuditEntry): CsvCell[] {
     entry.at,
     entry.actor.email,
     entry.actor.role ? ROLE_WORDS[entry.actor.role] : null,
-    // `dashboard`, or `embed`: through a partner's embedded module with its token.
+    // `dashboard`; `embed`: through a partner's embedded module with its token; `api-token`.
     entry.actor.via,
     entry.actor.partnerName,
+    entry.actor.apiTokenName,
     // Empty when one change spanned several accounts (an admin's bulk retry), as the log's "—".
     entry.account?.email,
     auditActionLabels[entry.action],

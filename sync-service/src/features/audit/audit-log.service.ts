@@ -18,6 +18,8 @@ export type AuditRecord = {
   actor: SessionUser;
   /** The partner whose embed token the actor came with. */
   partnerId?: string | undefined;
+  /** The name of the actor's API token the change came with. */
+  apiTokenName?: string | undefined;
   /** Owners of what was changed; none means the actor's own account. */
   accountIds: readonly string[];
   target?: string | undefined;
@@ -55,6 +57,7 @@ export function createAuditLog(deps: AuditLogDeps) {
         actorEmail: change.actor.email,
         actorRole: change.actor.role,
         partnerId: change.partnerId ? new Types.ObjectId(change.partnerId) : null,
+        apiTokenName: change.apiTokenName ?? null,
         accountIds: accounts.map((id) => new Types.ObjectId(id)),
         target: change.target ?? null,
       });
@@ -144,8 +147,9 @@ async function present(deps: AuditLogDeps, docs: AuditEntryDoc[]): Promise<Audit
       actor: {
         email: doc.actorEmail,
         role: doc.actorRole,
-        via: doc.partnerId ? 'embed' : 'dashboard',
+        via: doc.partnerId ? 'embed' : doc.apiTokenName ? 'api-token' : 'dashboard',
         partnerName: doc.partnerId ? (partners.get(doc.partnerId.toString()) ?? null) : null,
+        apiTokenName: doc.apiTokenName ?? null,
       },
       // A deleted account keeps its entries; its e-mail is gone with it.
       account: only ? { email: emails.get(only) ?? '(deleted account)' } : null,

@@ -46,6 +46,7 @@ export function auditTrail(
         action: call.action,
         actor,
         partnerId: ctx.state.embed?.partnerId,
+        apiTokenName: ctx.state.apiToken?.name,
         accountIds: marks.accounts,
         target: marks.target,
       });

@@ -86,6 +86,7 @@ describe('recording', () => {
         role: 'ADMIN',
         via: 'dashboard',
         partnerName: null,
+        apiTokenName: null,
       },
       account: { email: 'alice@audit-customer.test' },
       // The webhook as it was found (before the change).

@@ -16,7 +16,7 @@ import type { AppState, SessionUser } from './types';
 
 /** What a token is worth now: its user and scope, or why it is refused. */
 export type ApiTokenCheck =
-  | { status: 'valid'; user: SessionUser; tokenId: string; scope: ApiTokenScope }
+  | { status: 'valid'; user: SessionUser; tokenId: string; name: string; scope: ApiTokenScope }
   | { status: 'invalid' }
   | { status: 'revoked' }
   | { status: 'expired' };
@@ -88,7 +88,7 @@ export function apiTokenAuthentication(
       throw new HttpError(403, ApiTokenErrorCodes.readOnly, ApiTokenErrorMessages.readOnly);
     }
     ctx.state.user = check.user;
-    ctx.state.apiToken = { id: check.tokenId, scope: check.scope };
+    ctx.state.apiToken = { id: check.tokenId, name: check.name, scope: check.scope };
     await next();
   };
 }

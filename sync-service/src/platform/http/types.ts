@@ -28,7 +28,7 @@ export type AppState = {
    * Set when the user came from one of their own API tokens (api-token-auth.ts), not a session
    * cookie: a script's call, with no ambient credential.
    */
-  apiToken?: { id: string; scope: ApiTokenScope };
+  apiToken?: { id: string; name: string; scope: ApiTokenScope };
 };
 
 export type AppRouter = Router<AppState>;

@@ -46,40 +46,76 @@ test('titled "Audit log" with its intro; the count from totalItems; the columns'
   expect(lastQuery(api)).toEqual({ page: '1' });
 });
 
-test('a row: the time, the actor with a staff role or the embed partner, the account or "—", the action and the target or "—"', async () => {
+test('a row: the time, the actor with a staff role, the embed partner or the API token, the account or "—", the action and the target or "—"', async () => {
   fakeHistoryService({
     auditEntries: [
       anAuditEntry(1, {
         action: 'revealApiKey',
-        actor: { email: 'root@outsync.test', role: 'ADMIN', via: 'dashboard', partnerName: null },
+        actor: {
+          email: 'root@outsync.test',
+          role: 'ADMIN',
+          via: 'dashboard',
+          partnerName: null,
+          apiTokenName: null,
+        },
         target: 'Smartlead key 7',
       }),
       anAuditEntry(2, {
         action: 'updateAdminUser',
-        actor: { email: 'mia@outsync.test', role: 'MANAGER', via: 'dashboard', partnerName: null },
+        actor: {
+          email: 'mia@outsync.test',
+          role: 'MANAGER',
+          via: 'dashboard',
+          partnerName: null,
+          apiTokenName: null,
+        },
         account: { email: 'lee@shop.test' },
         target: 'lee@shop.test',
       }),
       anAuditEntry(3, {
         action: 'sendTestWebhook',
-        actor: { email: 'lee@shop.test', role: null, via: 'embed', partnerName: 'Acme Partners' },
+        actor: {
+          email: 'lee@shop.test',
+          role: null,
+          via: 'embed',
+          partnerName: 'Acme Partners',
+          apiTokenName: null,
+        },
         account: { email: 'lee@shop.test' },
         target: null,
       }),
       anAuditEntry(4, { action: 'revealUserAccountSecret', target: 'Endpoint abc123' }),
+      anAuditEntry(6, {
+        action: 'retryWebhookLog',
+        actor: {
+          email: 'ada@acme.test',
+          role: null,
+          via: 'api-token',
+          partnerName: null,
+          apiTokenName: 'Nightly retries',
+        },
+        target: null,
+      }),
       // One change across several accounts names none.
       anAuditEntry(5, {
         action: 'webhookLogAction',
-        actor: { email: 'root@outsync.test', role: 'ADMIN', via: 'dashboard', partnerName: null },
+        actor: {
+          email: 'root@outsync.test',
+          role: 'ADMIN',
+          via: 'dashboard',
+          partnerName: null,
+          apiTokenName: null,
+        },
         account: null,
         target: null,
       }),
     ],
   });
   renderPage(path);
-  await screen.findByText('Total results: 5');
+  await screen.findByText('Total results: 6');
   const rows = rowTexts();
   expect(rows.map(([time]) => time)).toEqual([
+    expect.stringMatching(localTime),
     expect.stringMatching(localTime),
     expect.stringMatching(localTime),
     expect.stringMatching(localTime),
@@ -96,6 +132,7 @@ test('a row: the time, the actor with a staff role or the embed partner, the acc
     ],
     ['lee@shop.test via Acme Partners', 'lee@shop.test', 'Sent a test event', '—'],
     ['ada@acme.test', 'ada@acme.test', 'Revealed an endpoint’s signing secret', 'Endpoint abc123'],
+    ['ada@acme.test via API token “Nightly retries”', 'ada@acme.test', 'Retried an event', '—'],
     ['root@outsync.test (admin)', '—', 'Acted on events in bulk', '—'],
   ]);
 });
@@ -106,7 +143,13 @@ test('Enter in Email searches from page 1 with the e-mail lowercased and trimmed
       anAuditEntry(1),
       anAuditEntry(2, { account: { email: 'lee@shop.test' } }),
       anAuditEntry(3, {
-        actor: { email: 'lee@shop.test', role: null, via: 'embed', partnerName: 'Acme Partners' },
+        actor: {
+          email: 'lee@shop.test',
+          role: null,
+          via: 'embed',
+          partnerName: 'Acme Partners',
+          apiTokenName: null,
+        },
         account: { email: 'lee@shop.test' },
       }),
     ],

@@ -38,6 +38,7 @@ export const auditLogTexts = {
   none: '—',
   roles: { ADMIN: 'admin', MANAGER: 'manager' } satisfies Record<Role, string>,
   via: (partner: string) => `via ${partner}`,
+  viaApiToken: (name: string) => `via API token “${name}”`,
   // An embed token whose partner the service could not name (deleted since).
   unknownPartner: 'a partner',
   columns: {
@@ -54,10 +55,18 @@ const t = auditLogTexts;
 /** The filter whose refusal shows under the field. */
 const refusableFilters = ['email'];
 
-/** "ada@acme.test (admin)", "lee@shop.test via Acme Partners": who, as staff, through an embed. */
+/**
+ * "ada@acme.test (admin)", "lee@shop.test via Acme Partners", "lee@shop.test via API token “CI”":
+ * who, as staff, through an embed or with one of their API tokens.
+ */
 function actorText(actor: AuditActor): string {
   const role = actor.role ? ` (${t.roles[actor.role]})` : '';
-  const via = actor.via === 'embed' ? ` ${t.via(actor.partnerName ?? t.unknownPartner)}` : '';
+  const via =
+    actor.via === 'embed'
+      ? ` ${t.via(actor.partnerName ?? t.unknownPartner)}`
+      : actor.via === 'api-token'
+        ? ` ${t.viaApiToken(actor.apiTokenName ?? '')}`
+        : '';
   return `${actor.email}${role}${via}`;
 }
 
