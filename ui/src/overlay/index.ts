@@ -3,6 +3,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { ConfirmOnDemand } from './confirm-on-demand';
 export { Tooltip, type TooltipPlacement, type TooltipProps } from './tooltip';
 export { Disclosure, type DisclosureProps } from './disclosure';
+export { SecretOnceDialog, type SecretOnceDialogProps } from './secret-once-dialog';
 export {
   CopyButton,
   copyText,
