@@ -10,6 +10,7 @@ import { hubspotListsRouter } from './hubspot/hubspot-lists.routes.ts';
 import { hubspotOAuthRouter } from './hubspot/hubspot-oauth.routes.ts';
 import { hubspotObjectsRouter } from './hubspot/hubspot-objects.routes.ts';
 import { hubspotSchemaRouter } from './hubspot/hubspot-schema.routes.ts';
+import { historyRouters } from './history/index.ts';
 import { inspectRouter } from './inspect/inspect.routes.ts';
 import { mailboxRouter } from './mailbox/mailbox.routes.ts';
 import { bisonAuth, bisonRouters } from './platforms/bison.routes.ts';
@@ -56,6 +57,7 @@ export function createApp(state: SandboxState): Koa {
     instantlyRouter(state),
     ...bisonRouters(state),
     heyreachRouter(state),
+    ...historyRouters(state),
     receiverRouter(state),
     mailboxRouter(state),
     simulateRouter(state),

@@ -34,3 +34,4 @@ export {
   type HeyreachList,
   type HeyreachListType,
 } from './heyreach/heyreach-client';
+export * from './history';
