@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { registerRemotesFromManifest } from './federation/remote-registry';
+import { preloadRemoteModule, registerRemotesFromManifest } from './federation/remote-registry';
+import { routeAt } from './routing/route-at';
 
-async function start() {
-  await registerRemotesFromManifest();
+function start() {
+  // Neither waits for the other, nor delays the first render: the layout and the session load
+  // while /remotes.json and the opened screen's module arrive (pages wait for them themselves).
+  void registerRemotesFromManifest();
+  const route = routeAt(window.location.pathname);
+  if (route) preloadRemoteModule(route.federationName, route.expose);
   const element = document.getElementById('root');
   if (!element) throw new Error('index.html has no #root element');
   createRoot(element).render(
@@ -14,4 +19,4 @@ async function start() {
   );
 }
 
-void start();
+start();

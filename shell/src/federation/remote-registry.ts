@@ -23,24 +23,36 @@ export function parseRemotesManifest(value: unknown): RemotesManifest {
 }
 
 let registered: RemotesManifest = {};
+/** The registration under way or done: pages wait for it (the shell renders before it answers). */
+let registration: Promise<RemotesManifest> | undefined;
+/** Page loads started before their page rendered, each taken once by the page (preloadRemoteModule). */
+const preloads = new Map<string, Promise<unknown>>();
 
 /**
  * Reads /remotes.json and registers every remote with the federation runtime, behind the
  * release check that refuses a remote the shell cannot satisfy. A missing or broken file leaves
- * the registry empty: each remote route then shows its unavailable tile.
+ * the registry empty: each remote route then shows its unavailable tile. The shell does not wait
+ * for it before its first render (bootstrap.tsx): `loadRemoteModule` does.
  */
-export async function registerRemotesFromManifest(url = '/remotes.json'): Promise<RemotesManifest> {
+export function registerRemotesFromManifest(url = '/remotes.json'): Promise<RemotesManifest> {
   registerPlugins([releaseCheckPlugin()]);
+  registration = readRemotesManifest(url).then((manifest) => {
+    registered = manifest;
+    registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));
+    return manifest;
+  });
+  return registration;
+}
+
+async function readRemotesManifest(url: string): Promise<RemotesManifest> {
   try {
     const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    registered = parseRemotesManifest(await response.json());
+    return parseRemotesManifest(await response.json());
   } catch (error) {
     console.error('[outsync] could not read the remotes manifest', error);
-    registered = {};
+    return {};
   }
-  registerRemotes(Object.entries(registered).map(([name, entry]) => ({ name, entry })));
-  return registered;
 }
 
 export class RemoteNotRegisteredError extends Error {
@@ -51,10 +63,35 @@ export class RemoteNotRegisteredError extends Error {
 }
 
 /**
- * Loads `remote/expose`. The federation runtime keeps no failed manifest, so calling this again
- * after a failure (the tile's Retry) fetches the remote anew.
+ * Starts loading `remote/expose` now, for a page that is about to render: the shell calls it for
+ * the address it opens at, so the module's manifest, entry and page chunks download while the
+ * shell renders and loads the session, instead of after (the screen's largest paint waited for
+ * both in turn). The page's first `loadRemoteModule` takes this load.
  */
-export async function loadRemoteModule<T>(remote: string, expose: string): Promise<T> {
+export function preloadRemoteModule(remote: string, expose: string): void {
+  const key = `${remote}/${expose}`;
+  const load = loadFresh(remote, expose);
+  preloads.set(key, load);
+  // A page that took the load shows its failure; one that had not yet is not handed a stale
+  // failure later (it loads anew), and an unclaimed failure is not an unhandled rejection.
+  load.catch(() => {
+    if (preloads.get(key) === load) preloads.delete(key);
+  });
+}
+
+/**
+ * Loads `remote/expose` (or takes its preload). The federation runtime keeps no failed manifest,
+ * so calling this again after a failure (the tile's Retry) fetches the remote anew.
+ */
+export function loadRemoteModule<T>(remote: string, expose: string): Promise<T> {
+  const key = `${remote}/${expose}`;
+  const preloaded = preloads.get(key);
+  preloads.delete(key);
+  return (preloaded ?? loadFresh(remote, expose)) as Promise<T>;
+}
+
+async function loadFresh<T>(remote: string, expose: string): Promise<T> {
+  await registration;
   if (!(remote in registered)) throw new RemoteNotRegisteredError(remote);
   const module = await loadRemote<T>(`${remote}/${expose}`);
   if (module === null || module === undefined) {
