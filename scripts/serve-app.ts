@@ -164,9 +164,16 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
     },
     (upstreamRes) => {
       res.writeHead(upstreamRes.statusCode ?? 502, endToEnd(upstreamRes.headers));
+      // Cut off mid-answer (the service stopped, or the close below): the client's ends too.
+      upstreamRes.on('error', () => res.destroy());
       upstreamRes.pipe(res);
     },
   );
+  // A client that goes away before the answer ended (a closed live view's event stream, which
+  // never ends by itself) ends the call to the service too, or it would stay open there.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   upstream.on('error', () => {
     if (res.headersSent) return res.destroy();
     res.writeHead(502, { 'Content-Type': 'application/json' });

@@ -33,10 +33,12 @@ import {
   receiverRouter,
   receiverTestRouter,
   registerSyncAlertsRoutes,
+  registerWebhookLiveRoutes,
   registerWebhookLogsRoutes,
   type SyncDispatcher,
 } from './features/webhook-events';
 import { registerWebhooksRoutes } from './features/webhooks';
+import { registerWebhookPreviewRoutes } from './features/webhook-preview';
 import { apiTokenAuthentication } from './platform/http/api-token-auth';
 import { csrfProtection } from './platform/http/csrf';
 import { embedAuthentication, embedCors, type RoutePattern } from './platform/http/embed-auth';
@@ -130,10 +132,12 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
   registerBlockListsRoutes(router, { blockLists: composition.blockLists });
   registerUserAccountsRoutes(router, { userAccounts: composition.userAccounts });
   registerWebhooksRoutes(router, { webhooks: composition.webhooks });
+  registerWebhookPreviewRoutes(router, { preview: composition.webhookPreview });
   registerWebhookLogsRoutes(router, {
     webhookLogs: composition.webhookLogs,
     reads: composition.webhookLogReads,
   });
+  registerWebhookLiveRoutes(router, { live: composition.webhookLive });
   registerCategoryBaseFiltersRoutes(router, { reads: composition.categoryBaseFilterReads });
   registerBlockListLogsRoutes(router, { reads: composition.blockListLogReads });
   registerPartnersRoutes(router, { partners });

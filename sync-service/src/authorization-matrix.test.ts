@@ -28,6 +28,7 @@ import { serviceRoutes } from './api-table';
 import { apiTokenModel } from './features/api-tokens';
 import { blockListSyncModel } from './features/block-lists';
 import { partnerModel } from './features/partners';
+import { SESSION_COOKIE } from './platform/http/session';
 import type { ProfileDoc } from './features/profiles';
 import { webhookEventModel } from './features/webhook-events';
 import { buildApiKey, buildUserAccount } from './testing/account-factories';
@@ -162,6 +163,8 @@ type Row = {
   mock?: () => void;
   /** The call changes the session: each caller makes it from a fresh sign-in of their own. */
   ownSession?: true;
+  /** A server-sent event stream: judged by its status and headers, then let go. */
+  stream?: true;
 };
 
 const PORTAL = '4400001';
@@ -595,6 +598,28 @@ const ROWS: Record<RouteName, Row> = {
     body: () => webhookSettings,
   },
   deleteWebhook: { rule: 'webhook-write', params: async () => ({ id: await freshWebhook() }) },
+  // The dry-run preview (issue 34, item 2): who may create or change the webhook may preview it.
+  // Allowed calls read the CRM (owners, records): only refusals are checked.
+  previewWebhook: {
+    rule: 'own-write',
+    body: () => ({
+      ...webhookSettings,
+      ...hubspot(),
+      selectedOwner: { ...HUBSPOT_OWNER, firstName: '', lastName: '', name: '' },
+      sample: { kind: 'test', eventType: 'email_sent' },
+    }),
+    upstream: true,
+  },
+  previewWebhookUpdate: {
+    rule: 'webhook-write',
+    params: () => ({ id: f.webhookId }),
+    body: () => ({ ...webhookSettings, sample: { kind: 'test', eventType: 'email_sent' } }),
+    upstream: true,
+  },
+  webhookPreviewSamples: { rule: 'webhook-write', params: () => ({ id: f.webhookId }) },
+  // The live view's stream: the webhook logs list's scoping (a customer's own events, staff's
+  // everyone's), so anyone signed in may open it (webhook-live.test.ts checks what each gets).
+  webhookLiveEvents: { rule: 'signed-in', params: () => ({ id: f.webhookId }), stream: true },
 
   // History: lists scoped to the caller (managers and admins: everyone's).
   webhookLogs: { rule: 'signed-in' },
@@ -682,6 +707,31 @@ async function send(
     case 'patch':
       return as.patch(path, body, headers);
   }
+}
+
+/**
+ * Opens a server-sent event stream as the caller and lets it go once the status and headers are
+ * in (a stream never ends by itself); a refusal's envelope is read whole.
+ */
+async function openStream(caller: Caller, path: string): Promise<TestResponse> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  if (isBearerCaller(caller)) {
+    headers.authorization = `Bearer ${caller === 'embed' ? embedToken : apiTokens[caller]}`;
+  } else if (caller !== 'anonymous') {
+    headers.cookie = `${SESSION_COOKIE}=${clients[caller].cookie(SESSION_COOKIE) ?? ''}`;
+  }
+  const aborted = new AbortController();
+  const response = await fetch(`${app.url}${path}`, { headers, signal: aborted.signal });
+  if (response.ok) {
+    aborted.abort();
+    return { status: response.status, body: undefined, headers: response.headers };
+  }
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text === '' ? undefined : (JSON.parse(text) as unknown),
+    headers: response.headers,
+  };
 }
 
 /** A client of its own for a call that changes the session (it would end the shared one). */
@@ -848,7 +898,9 @@ describe.each(ROUTE_NAMES)('%s', (name) => {
     if (expected === 'ok' && row.upstream) anyUpstreamAnswer();
     if (expected === 'ok') row.mock?.();
     const client = row.ownSession && !isBearerCaller(caller) ? await ownClient(caller) : undefined;
-    const answer = await send(caller, route.method, path, body, row.headers?.(), client);
+    const answer = row.stream
+      ? await openStream(caller, path)
+      : await send(caller, route.method, path, body, row.headers?.(), client);
 
     const outcome = outcomeOf(answer.status, row.upstream === true);
     // A failure shows the body the caller got.
@@ -861,7 +913,10 @@ describe.each(ROUTE_NAMES)('%s', (name) => {
       for (const itemId of ownersIds()) expect(seen).not.toContain(itemId);
     }
     if (expected === 'ok' && route.auth !== 'none' && !row.upstream) {
-      expect(answer.headers.get('cache-control')).toBe('no-store');
+      // A stream is never compressed or buffered on its way either (no-transform).
+      expect(answer.headers.get('cache-control')).toBe(
+        row.stream ? 'no-store, no-transform' : 'no-store',
+      );
     }
   });
 });

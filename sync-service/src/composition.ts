@@ -3,11 +3,13 @@
 // (app.ts) serves its routes from what this builds; workers (worker.ts) run its jobs.
 import type { Config } from './config';
 import { FORWARD_NOT_ALLOWED } from './pipeline/forward-step';
+import type { EndpointLookup } from './pipeline';
 import { createSharedCrmRateLimits } from './connectors/crm/shared-crm-rate-limits';
 import type { Database } from './platform/db';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mailer';
 import { noopMetrics, type BlockListRunResult, type Metrics } from './platform/metrics';
+import { hasChangeStreams } from './platform/agenda';
 import { createRateLimiter } from './platform/rate-limit';
 import type { SafeFetch } from './platform/safe-fetch';
 import type { SecretBox } from './platform/secrets';
@@ -62,10 +64,12 @@ import {
 import { createUserAccountsService, userAccountModel } from './features/user-accounts';
 import { createUsersAdmin, createUsersService, userModel } from './features/users';
 import {
+  createEventPlanner,
   createSyncAlerts,
   createSyncEngine,
   failedEventsSince,
   createWebhookLogsReads,
+  createWebhookLive,
   createWebhookLogsService,
   createHeldEvents,
   queueDepthOf,
@@ -75,6 +79,7 @@ import {
   webhookEventModel,
 } from './features/webhook-events';
 import { createWebhookCodes, createWebhooksService, webhookModel } from './features/webhooks';
+import { createWebhookPreviewService } from './features/webhook-preview';
 
 export type CompositionDeps = {
   config: Pick<
@@ -208,6 +213,22 @@ export function compose(deps: CompositionDeps) {
     logger: deps.logger,
   });
 
+  // Shared by the real runs and the dry-run preview's plans (issue 34, item 2).
+  const holds = createHoldStore({ holds: models.holds, leadStates: models.leadStates });
+  const platformCategory = createPlatformCategoryLookup({
+    async apiKeyOf(id) {
+      const key = await records.apiKeys.findById(id);
+      return key && { platform: key.platform, apiKey: () => deps.secrets.open(key.apiKeySealed) };
+    },
+    platformUrls: config.platforms,
+    fetch: deps.safeFetch,
+    logger: deps.logger,
+  });
+  const endpoint: EndpointLookup = async (userAccountId) => {
+    const doc = await models.userAccounts.findById(userAccountId).lean();
+    return doc ? { url: doc.url, secret: deps.secrets.open(doc.signingSecretSealed) } : null;
+  };
+
   const pipeline = createSyncEngine({
     models: {
       events: models.events,
@@ -215,7 +236,7 @@ export function compose(deps: CompositionDeps) {
       circuits: models.crmCircuits,
       createClaims: models.crmCreateClaims,
     },
-    holds: createHoldStore({ holds: models.holds, leadStates: models.leadStates }),
+    holds,
     alerts: createCircuitAlerts({
       alerts: models.crmAlerts,
       accountOf: alertAccountOf,
@@ -229,19 +250,8 @@ export function compose(deps: CompositionDeps) {
     findProfile: (id) => profiles.findProfile(id),
     ownerOf: (userId) => users.findById(userId),
     connections: profiles.connections,
-    platformCategory: createPlatformCategoryLookup({
-      async apiKeyOf(id) {
-        const key = await records.apiKeys.findById(id);
-        return key && { platform: key.platform, apiKey: () => deps.secrets.open(key.apiKeySealed) };
-      },
-      platformUrls: config.platforms,
-      fetch: deps.safeFetch,
-      logger: deps.logger,
-    }),
-    async endpoint(userAccountId) {
-      const doc = await models.userAccounts.findById(userAccountId).lean();
-      return doc ? { url: doc.url, secret: deps.secrets.open(doc.signingSecretSealed) } : null;
-    },
+    platformCategory,
+    endpoint,
     config,
     safeFetch: deps.safeFetch,
     logger: deps.logger,
@@ -262,6 +272,21 @@ export function compose(deps: CompositionDeps) {
     models,
     ...accounts,
     pipeline,
+    /** The dry-run preview (issue 34, item 2): the pipeline in plan mode over unsaved settings. */
+    webhookPreview: createWebhookPreviewService({
+      webhooks,
+      planner: createEventPlanner({
+        models: { events: models.events, dedup: models.dedup, circuits: models.crmCircuits },
+        holds,
+        connections: profiles.connections,
+        platformCategory,
+        endpoint,
+        ownerOf: (userId) => users.findById(userId),
+        config,
+        logger: deps.logger,
+        now,
+      }),
+    }),
     /** What the receiver and the pipeline count (the API passes it on to the receiver). */
     metrics,
     health: createHealthService({ db: deps.db }),
@@ -316,6 +341,16 @@ export function compose(deps: CompositionDeps) {
       hubspotAppUrl: new URL(config.hubspot.authorizeUrl).origin,
       maxAttempts: config.sync.maxAttempts,
       now,
+    }),
+    // The live view's stream (issue 34, item 1): polls a watched webhook's logs.
+    webhookLive: createWebhookLive({
+      events: models.events,
+      now,
+      logger: deps.logger,
+      async hasChangeStreams() {
+        const mongo = deps.db.connection.db;
+        return mongo ? hasChangeStreams(mongo) : false;
+      },
     }),
     categoryBaseFilterReads: createCategoryBaseFiltersReads({ holds: models.holds, now }),
     blockListLogReads: createBlockListLogsReads({

@@ -56,6 +56,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     config.metrics.port === undefined ? undefined : createMetrics({ role: config.role });
   let stopWorker: StopWorker | undefined;
   let dispatcher: SyncDispatcher | undefined;
+  let stopLiveViews: (() => void) | undefined;
   // Sign-in codes (the API) and the sync's alerts (the worker) go out by mail.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   // One Agenda per process: the API queues sync jobs with it, the worker also runs them.
@@ -100,6 +101,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
         logger,
       });
       const app = createApp(composition, { config, logger, mailer, authSecret, now, dispatcher });
+      stopLiveViews = () => composition.webhookLive.stop();
       server = createServer(app.callback());
       trackResponses(server);
       server.listen(config.port, config.host);
@@ -129,6 +131,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const stop = () => {
     stopping ??= (async () => {
       logger.info('sync-service stopping');
+      // Live views' streams never finish by themselves: ended first, they reconnect elsewhere.
+      stopLiveViews?.();
       if (server) await closeServer(server, config.shutdownTimeoutMs, logger);
       // Events received but not yet queued get their job (else the sweep would, later).
       await dispatcher?.flush();

@@ -228,3 +228,14 @@ export function exposesOfRemote<R extends RemoteApp>(
     routesServedBy(remote).map((route) => [route.exposeKey, files[route.expose as ExposeName<R>]]),
   ) as Record<`./${ExposeName<R>}`, string>;
 }
+
+/**
+ * The Webhooks page's search parameter that opens one webhook's live view (issue 34, item 1):
+ * History links there, one module to another, by URL alone.
+ */
+export const LIVE_VIEW_SEARCH_PARAM = 'live';
+
+/** The Webhooks page with the live view of `webhookId` open. */
+export function webhookLiveViewPath(webhookId: string): string {
+  return `${routeCatalog['webhook-view'].path}?${LIVE_VIEW_SEARCH_PARAM}=${encodeURIComponent(webhookId)}`;
+}

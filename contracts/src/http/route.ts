@@ -22,10 +22,11 @@ export type RouteDefinition = {
   /** Success status, 200 unless said otherwise. */
   status?: number;
   /**
-   * A download rather than JSON: the body is this media type, streamed (`response` then
-   * describes it as a string). Errors still answer with the JSON envelope.
+   * A download or a stream rather than JSON: the body is this media type, streamed (`response`
+   * then describes it as a string); `text/event-stream` is server-sent events, read with fetch
+   * or EventSource, never through the client. Errors still answer with the JSON envelope.
    */
-  produces?: 'text/csv';
+  produces?: 'text/csv' | 'text/event-stream';
   /** Error statuses this route answers with the envelope, beyond the 400 and 500 every route may. */
   errors?: Readonly<Record<number, string>>;
   auth?: RouteAuth;

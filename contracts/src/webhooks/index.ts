@@ -10,3 +10,4 @@ export * from './webhook-form';
 export * from './additional-endpoints';
 export * from './webhooks.routes';
 export * from './embed-routes';
+export * from './webhook-preview.schemas';

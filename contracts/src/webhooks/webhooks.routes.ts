@@ -8,6 +8,8 @@ import {
   WebhooksResponseSchema,
   WebhookUpdateRequestSchema,
 } from './webhooks.schemas';
+import { webhookLiveRoutes } from './live-events.routes';
+import { webhookPreviewRoutes } from './webhook-preview.routes';
 
 /** Error codes of the webhooks area, beyond the platform's own. */
 export const WebhooksErrorCodes = {
@@ -73,6 +75,8 @@ export const webhooksRoutes = {
     errors: { ...signedIn, 404: notFound },
     description: 'Deletes a webhook (owner or admin); its URL stops accepting events.',
   }),
+  ...webhookLiveRoutes,
+  ...webhookPreviewRoutes,
 };
 
 export type WebhooksRoutes = typeof webhooksRoutes;

@@ -143,7 +143,11 @@ export function mountWebhooks(
               <HostEventsProvider onEvent={onEvent}>
                 <ApiProvider client={session.client} queryClient={queryClient}>
                   <TestDeliveryProvider
-                    delivery={{ credentials: 'omit', authorization: session.authorization }}
+                    delivery={{
+                      credentials: 'omit',
+                      authorization: session.authorization,
+                      apiBaseUrl: options.apiBaseUrl,
+                    }}
                   >
                     <MemoryRouter>
                       <WebhooksPage />

@@ -10,6 +10,11 @@ export interface TestDelivery {
   credentials: RequestCredentials;
   /** The `Authorization` header to send, read at send time (the token may have been renewed). */
   authorization?: () => string;
+  /**
+   * The service's origin for what the module reads outside the route client (the live view's
+   * stream): the embed's `apiBaseUrl`; absent on our dashboard, whose origin forwards `/api`.
+   */
+  apiBaseUrl?: string;
 }
 
 const TestDeliveryContext = createContext<TestDelivery>({ credentials: 'same-origin' });

@@ -68,7 +68,8 @@ async function notificationChannelFor(mongo: Db, logger: Logger | undefined) {
   return channel;
 }
 
-async function hasChangeStreams(mongo: Db): Promise<boolean> {
+/** Whether the server has change streams: its `hello` names a replica set, or it is a mongos. */
+export async function hasChangeStreams(mongo: Db): Promise<boolean> {
   const hello = await mongo.admin().command({ hello: 1 });
   return typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
 }

@@ -215,6 +215,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return createTestClient(url, { [SESSION_COOKIE]: session.token });
     },
     async stop() {
+      composition.webhookLive.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await dispatcher.flush();

@@ -32,13 +32,15 @@ describe('CORS for the embedded module', () => {
       [`${WEBHOOKS}/${webhookA._id.toString()}`, 'PUT'],
       [`${WEBHOOKS}/${webhookA._id.toString()}`, 'DELETE'],
       ['/api/admin/organizations/integrations', 'GET'],
+      // The live view's stream (issue 34, item 1), which reconnects with its Last-Event-ID.
+      [`${WEBHOOKS}/${webhookA._id.toString()}/live`, 'GET'],
     ] as const) {
       const answer = await preflight(path, OTHER_PARTNERS_PORTAL, method);
       expect(answer.status).toBe(204);
       expect(Object.fromEntries(answer.headers)).toMatchObject({
         'access-control-allow-origin': OTHER_PARTNERS_PORTAL,
         'access-control-allow-methods': 'GET, POST, PUT, DELETE',
-        'access-control-allow-headers': 'Authorization, Content-Type',
+        'access-control-allow-headers': 'Authorization, Content-Type, Last-Event-ID',
         'access-control-max-age': '600',
         vary: expect.stringContaining('Origin'),
       });

@@ -105,7 +105,7 @@ function createAccountQueue() {
  * Of these activity ids, those an event of the same CRM account (any profile connected to it)
  * records, with that event's id.
  */
-async function activitiesRecorded(
+export async function activitiesRecorded(
   events: WebhookEventModel,
   profile: ProfileDoc,
   activityIds: readonly string[],
@@ -127,7 +127,7 @@ async function activitiesRecorded(
 }
 
 /** Per lead, the opens and clicks of the profile whose contact write is recorded. */
-async function writtenEventCounts(
+export async function writtenEventCounts(
   events: WebhookEventModel,
   userProfileId: string,
   leadKeys: readonly string[],

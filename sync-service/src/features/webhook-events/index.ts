@@ -9,6 +9,7 @@ export { receiverRouter, receiverTestRouter } from './receiver.routes';
 export { createReceiverService } from './receiver.service';
 export { defineSweepEventsJob, startSweep } from './sweep-events.job';
 export { createSyncAlerts, registerSyncAlertsRoutes, type AlertAccount } from './sync-alerts';
+export { createEventPlanner, type EventPlanner } from './event-planner';
 export { createSyncEngine } from './sync-engine';
 export { defineSyncEventsJob, scheduleSyncEvents } from './sync-events.job';
 export {
@@ -20,3 +21,5 @@ export {
 export { createWebhookLogsReads } from './webhook-logs.reads';
 export { registerWebhookLogsRoutes } from './webhook-logs.routes';
 export { createWebhookLogsService } from './webhook-logs.service';
+export { createWebhookLive, type WebhookLive } from './webhook-live';
+export { registerWebhookLiveRoutes } from './webhook-live.routes';

@@ -9,6 +9,7 @@ import {
   type SyncPipeline,
   type WebhookContext,
 } from '../../pipeline';
+import type { CrmWriter } from '../../pipeline/write/crm-writer';
 import type { Logger } from '../../platform/logger';
 import type { Metrics } from '../../platform/metrics';
 import type { SafeFetch } from '../../platform/safe-fetch';
@@ -70,25 +71,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
       deps.findProfile(webhook.userProfileId.toString()),
       deps.ownerOf(webhook.userId.toString()),
     ]);
-    const { writer, problem } = writers.writerFor(profile);
-    return {
-      webhookId,
-      crm: profile?.crm ?? 'HUBSPOT',
-      accountKey: webhook.userProfileId.toString(),
-      ownerIsPaidTier: owner?.isPaidTier ?? false,
-      profileCanWebhook: profile?.canWebhook ?? false,
-      profileCanForward: profile?.canUserAccount ?? false,
-      // A webhook stored before a switch existed is written with that switch's default.
-      settings: { ...webhook, ...switchesOf(webhook) },
-      smartleadBaseCategories: webhook.smartleadBaseCategories,
-      apiKeyId: webhook.apiKeyId?.toString() ?? null,
-      endpoints: webhook.additionalEndpoints.map((endpoint) => ({
-        userAccountId: endpoint.userAccountId.toString(),
-        eventTypes: endpoint.eventTypes,
-      })),
-      writer,
-      writerProblem: problem,
-    };
+    return webhookContextOf(webhookId, webhook, profile, owner, writers.writerFor(profile));
   }
 
   return createSyncPipeline({
@@ -109,4 +92,35 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncPipeline {
     maxBatch: deps.config.sync.maxBatch,
     metrics: deps.metrics,
   });
+}
+
+/**
+ * What the pipeline knows of a webhook, its profile and its owner's plan, with the writer of its
+ * CRM account: for the real runs and the dry-run preview's plan (event-planner.ts) alike.
+ */
+export function webhookContextOf(
+  webhookId: string,
+  webhook: WebhookDoc,
+  profile: ProfileDoc | null,
+  owner: { isPaidTier: boolean } | null,
+  { writer, problem }: { writer: CrmWriter | null; problem: string | null },
+): WebhookContext {
+  return {
+    webhookId,
+    crm: profile?.crm ?? 'HUBSPOT',
+    accountKey: webhook.userProfileId.toString(),
+    ownerIsPaidTier: owner?.isPaidTier ?? false,
+    profileCanWebhook: profile?.canWebhook ?? false,
+    profileCanForward: profile?.canUserAccount ?? false,
+    // A webhook stored before a switch existed is written with that switch's default.
+    settings: { ...webhook, ...switchesOf(webhook) },
+    smartleadBaseCategories: webhook.smartleadBaseCategories,
+    apiKeyId: webhook.apiKeyId?.toString() ?? null,
+    endpoints: webhook.additionalEndpoints.map((endpoint) => ({
+      userAccountId: endpoint.userAccountId.toString(),
+      eventTypes: endpoint.eventTypes,
+    })),
+    writer,
+    writerProblem: problem,
+  };
 }

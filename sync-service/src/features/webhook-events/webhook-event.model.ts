@@ -79,6 +79,8 @@ WebhookEventSchema.index(
   { updatedAt: 1 },
   { partialFilterExpression: { status: 'failed' }, name: 'failed_by_time' },
 );
+// The live view's poll (issue 34, item 1): one watched webhook's logs changed since a time.
+WebhookEventSchema.index({ webhookId: 1, updatedAt: 1 });
 // History (spec 02 §2.9, issue 13): each filter's field, then the list's order (receivedAt,
 // _id, newest first), so a page is read in order without a sort and a count scans only the
 // matching keys. A customer's queries always carry userId; their eventType and status have

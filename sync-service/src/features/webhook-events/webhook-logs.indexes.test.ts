@@ -100,3 +100,10 @@ describe('webhook logs', () => {
     ).toBeUndefined();
   });
 });
+
+describe('the live view', () => {
+  it("reads a watched webhook's changed logs from an index that leads with the webhook, then the update time", () => {
+    const indexes = keysOf(webhookEventModel(connection).schema);
+    expect(indexes).toContainEqual({ webhookId: 1, updatedAt: 1 });
+  });
+});

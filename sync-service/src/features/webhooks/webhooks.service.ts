@@ -27,6 +27,7 @@ import {
 import { listWebhooks, presentWebhook } from './webhook-views';
 import type { WebhookDoc } from './webhooks.model';
 import type { WebhookCreateInput, WebhooksServiceDeps } from './webhooks-service.types';
+import { requirePreviewable, unsavedCreate, unsavedUpdate } from './webhook-unsaved';
 
 export { createWebhookCodes, type WebhookCodes } from './webhook-code';
 export { webhookErrors } from './webhook-errors';
@@ -94,6 +95,18 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const doc = await deps.webhooks.findById(webhookId).lean<WebhookDoc>();
       return doc ? { ...doc, webhookUrl: webhookUrlOf(deps.publicUrl, doc.code) } : null;
     },
+
+    /**
+     * The dry-run preview's webhook (issue 34, item 2): what create or update would store with
+     * these values, checked as they check them, stored nowhere.
+     */
+    unsavedCreate: (user: SessionUser, input: Parameters<typeof unsavedCreate>[2]) =>
+      unsavedCreate(deps, user, input),
+    unsavedUpdate: (user: SessionUser, webhookId: string, input: WebhookSettingsParsed) =>
+      unsavedUpdate(deps, user, webhookId, input),
+    /** A webhook whose own payloads the caller may preview: who may change it. */
+    requirePreviewable: (user: SessionUser, webhookId: string) =>
+      requirePreviewable(deps, user, webhookId),
 
     /** What of a profile's would block deleting it, e.g. `['2 webhooks']`. */
     describeUsageOfProfile: (profileId: string) => describeUsageOfProfile(deps, profileId),

@@ -156,7 +156,8 @@ export type EmbedCorsOptions = {
 };
 
 export const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
-export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type';
+/** `Last-Event-ID`: the live view's stream reconnects with it (issue 34, item 1). */
+export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Last-Event-ID';
 export const CORS_MAX_AGE_SECONDS = 600;
 
 /**

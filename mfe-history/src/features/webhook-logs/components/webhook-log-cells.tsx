@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import styled from 'styled-components';
+import { webhookLiveViewPath } from '@outsync/contracts';
 import type { WebhookLog } from '@outsync/contracts/history';
 import { Token } from '@outsync/ui/data';
 import { BusyButton } from '@outsync/ui/form';
@@ -13,6 +15,10 @@ import { ExplanationLines, StateChip, TechnicalDetail } from './event-explanatio
 export const webhookLogCellTexts = {
   hubId: (hubId: string) => `Hub ID: ${hubId}`,
   webhookId: (id: string) => `Webhook ID: ${id}`,
+  /** Issue 34, item 1: the webhook's live view, on the Webhooks page. */
+  watchLive: 'Watch live',
+  /** The link's name: the visible words first (WCAG 2.5.3), then which webhook of the list's many. */
+  watchLiveOf: (id: string) => `Watch live: webhook ${id}`,
   contactLink: 'Contact in CRM',
   activityLink: 'Activity in CRM',
   attempts: (count: number) => `Attempts (${count})`,
@@ -30,6 +36,9 @@ export function UserCell({ row }: { row: WebhookLog }) {
       <Token>{row.user.email}</Token>
       <Muted as={Token}>{t.hubId(row.user.organizationId)}</Muted>
       <Muted as={Token}>{t.webhookId(row.webhookId)}</Muted>
+      <Link to={webhookLiveViewPath(row.webhookId)} aria-label={t.watchLiveOf(row.webhookId)}>
+        {t.watchLive}
+      </Link>
     </CellLines>
   );
 }

@@ -21,6 +21,7 @@ import { useProfileApiKeys } from '../api/get-api-keys';
 import { useOwnersAndUserAccounts } from '../api/get-owners-and-user-accounts';
 import { useWebhookFormState } from '../state/webhook-form-state';
 import { FieldStack } from './form-parts';
+import { DryRunPreview } from './dry-run-preview';
 import { useSaveChecks } from './use-save-checks';
 import { WebhookFields } from './webhook-fields';
 
@@ -159,6 +160,7 @@ function ProfileWebhookForm({ profile }: { profile: IntegrationItem }) {
           onPlatformChanged={webhookCode.regenerate}
         />
         <TextField label={texts.webhookUrl} value={webhookCode.url} readOnly />
+        <DryRunPreview values={values} target={{ kind: 'create', userProfileId, owner: chosen }} />
       </FieldStack>
       <FormActions>
         <SubmitButton busy={save.isPending}>{texts.submit}</SubmitButton>

@@ -17,6 +17,7 @@ import { useProfileApiKeys } from '../api/get-api-keys';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { useWebhookFormState } from '../state/webhook-form-state';
 import { FieldStack } from './form-parts';
+import { DryRunPreview } from './dry-run-preview';
 import { useSaveChecks } from './use-save-checks';
 import type { ApiKeyChoice } from './use-webhook-form-data';
 import { WebhookFields } from './webhook-fields';
@@ -135,6 +136,9 @@ function SettingsForm({
           apiKeys={{ options: keyOptions, loading: false }}
           userAccounts={{ options: webhook.user.userAccounts, loading: false }}
         />
+        {webhook.canUpdate ? (
+          <DryRunPreview values={values} target={{ kind: 'update', webhookId: webhook.id }} />
+        ) : null}
         {webhook.canUpdate ? (
           <FormActions>
             <SubmitButton busy={save.isPending}>{webhookSettingsTexts.submit}</SubmitButton>

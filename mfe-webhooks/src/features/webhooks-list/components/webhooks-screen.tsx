@@ -34,6 +34,7 @@ export function WebhooksScreen({
   createForm,
   onOpenSettings,
   onOpenTest,
+  onOpenLive,
 }: {
   title: string;
   /** The create form for the chosen profile. */
@@ -47,7 +48,7 @@ export function WebhooksScreen({
   const chosen = profiles.find((item) => item.user.id === profileId) ?? null;
   const own = webhooks.data?.webhooks ?? [];
   const all = webhooks.data?.allWebhooks ?? [];
-  const actions = { onOpenSettings, onOpenTest };
+  const actions = { onOpenSettings, onOpenTest, onOpenLive };
 
   return (
     <Page title={title}>

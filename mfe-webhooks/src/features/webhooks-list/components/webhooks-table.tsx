@@ -25,6 +25,7 @@ export const webhooksTableTexts = {
   webhookUrl: 'Webhook URL',
   settings: 'Webhook Settings',
   syncTest: 'Sync test',
+  live: 'Live',
   copyUrl: 'Copy URL',
   copied: 'Copied webhook URL.',
   delete: 'Delete',
@@ -44,6 +45,11 @@ export interface WebhookActions {
   onOpenSettings: (webhook: Webhook) => void;
   /** 'Sync test': the page opens the Send Test Webhook dialog for this webhook. */
   onOpenTest: (webhook: Webhook) => void;
+  /**
+   * 'Live' (issue 34, item 1): the page opens the live view of this webhook's events. On every
+   * row: the view shows what History would (the viewer's own events; staff, everyone's).
+   */
+  onOpenLive?: (webhook: Webhook) => void;
 }
 
 /**
@@ -56,6 +62,7 @@ export function WebhooksTable({
   loading = false,
   onOpenSettings,
   onOpenTest,
+  onOpenLive,
 }: {
   caption: string;
   webhooks: readonly Webhook[];
@@ -119,10 +126,17 @@ export function WebhooksTable({
                 <CellButton $variant="secondary" onClick={() => onOpenTest(webhook)}>
                   {t.syncTest}
                 </CellButton>
-                <CellButton $variant="danger" onClick={() => setToDelete(webhook)}>
-                  {t.delete}
-                </CellButton>
               </>
+            ) : null}
+            {onOpenLive ? (
+              <CellButton $variant="secondary" onClick={() => onOpenLive(webhook)}>
+                {t.live}
+              </CellButton>
+            ) : null}
+            {webhook.canUpdate ? (
+              <CellButton $variant="danger" onClick={() => setToDelete(webhook)}>
+                {t.delete}
+              </CellButton>
             ) : null}
           </Buttons>
         </Stack>
