@@ -240,6 +240,11 @@ describe('a run stopped halfway', () => {
   });
 
   it('stops a run whose sync is deleted, and leaves no state of it behind', async () => {
+    // Another sync's state, which the delete must leave alone.
+    const other = await newSync(['ya@kept.test']);
+    await runSync(other.id);
+    const othersState = await savedState(other.id);
+    expect(othersState).toEqual({ written: ['ya@kept.test'], keptAfterRemoval: [], refused: [] });
     const created = await newSync(['xa@deleted.test', 'xb@deleted.test']);
     const outcome = await runSync(created.id, {
       batchSize: 1,
@@ -249,6 +254,7 @@ describe('a run stopped halfway', () => {
     });
     expect(outcome).toEqual({ ran: false, reason: 'not_found' });
     expect(await savedState(created.id)).toBeNull();
+    expect(await savedState(other.id)).toEqual(othersState);
     expect((await smartleadValues()).filter((value) => value.endsWith('@deleted.test'))).toEqual([
       'xa@deleted.test',
     ]);

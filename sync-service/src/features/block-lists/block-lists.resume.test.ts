@@ -236,6 +236,22 @@ describe('the counts and the log', () => {
     ]);
   });
 
+  it('names all 20 values of a batch of exactly 20, with no "and 0 more"', async () => {
+    const twenty = Array.from(
+      { length: 20 },
+      (_, n) => `t${String(n + 1).padStart(2, '0')}@twenty.test`,
+    );
+    const { listId } = await lists.contactList(twenty);
+    const created = await createHubspotSync(hubspotBody({ listId }));
+    expect(await runSync(created.id)).toMatchObject({ ran: true, status: 'SYNCED', added: 20 });
+    expect((await logOf(created.id)).map((line) => line.entityDetails)).toEqual([
+      't01@twenty.test, t02@twenty.test, t03@twenty.test, t04@twenty.test, t05@twenty.test, ' +
+        't06@twenty.test, t07@twenty.test, t08@twenty.test, t09@twenty.test, t10@twenty.test, ' +
+        't11@twenty.test, t12@twenty.test, t13@twenty.test, t14@twenty.test, t15@twenty.test, ' +
+        't16@twenty.test, t17@twenty.test, t18@twenty.test, t19@twenty.test, t20@twenty.test.',
+    ]);
+  });
+
   it('writes no summary when every value is new and valid', async () => {
     const { listId } = await lists.contactList(['da@clean.test', 'db@clean.test']);
     const created = await createHubspotSync(hubspotBody({ listId }));

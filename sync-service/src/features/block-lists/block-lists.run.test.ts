@@ -125,7 +125,10 @@ describe('a run', () => {
     const failed = await syncOf(owner, created.id);
     expect(failed.status).toBe('FAILED');
     expect(failed.lastError).toBeNull();
-    expect(failed.lastSmartleadError).toMatch(/^Smartlead/);
+    // The platform's failure in the product's words (upstreamMessage), not the connector's own.
+    expect(failed.lastSmartleadError).toMatch(
+      /^Smartlead did not answer: the service is unavailable right now(: .+)?\. Please try again\.$/,
+    );
     const logs = (
       await owner.get<BlockListLogsPage>(
         `/api/admin/dashboard/smartlead/blocked-lists/history?block-list-id=${created.id}`,
