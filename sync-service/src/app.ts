@@ -39,6 +39,7 @@ import {
 } from './features/webhook-events';
 import { registerWebhooksRoutes } from './features/webhooks';
 import { registerWebhookPreviewRoutes } from './features/webhook-preview';
+import { registerBackfillRoutes } from './features/backfill';
 import { apiTokenAuthentication } from './platform/http/api-token-auth';
 import { csrfProtection } from './platform/http/csrf';
 import { embedAuthentication, embedCors, type RoutePattern } from './platform/http/embed-auth';
@@ -133,6 +134,7 @@ export function createApp(composition: Composition, deps: AppDeps): Koa<AppState
   registerUserAccountsRoutes(router, { userAccounts: composition.userAccounts });
   registerWebhooksRoutes(router, { webhooks: composition.webhooks });
   registerWebhookPreviewRoutes(router, { preview: composition.webhookPreview });
+  registerBackfillRoutes(router, { backfills: composition.backfills });
   registerWebhookLogsRoutes(router, {
     webhookLogs: composition.webhookLogs,
     reads: composition.webhookLogReads,

@@ -37,6 +37,7 @@ import { buildProfile } from './testing/profile-factories';
 import { startTestApp, type TestApp } from './testing/test-app';
 import type { TestClient, TestResponse } from './testing/test-client';
 import { buildWebhook } from './testing/webhook-factories';
+import { backfillModel } from './features/backfill';
 
 guardOutboundCalls();
 
@@ -255,6 +256,26 @@ async function freshBlockListSync(): Promise<string> {
 }
 
 const freshWebhook = async () => id(await buildWebhook(app.db, { profile: f.hubspotProfile }));
+/** A finished backfill of the fixture's webhook (issue 34, item 3), for its reads and cancel. */
+const pastBackfill = async () => {
+  const now = new Date();
+  const doc = await backfillModel(app.db.connection).create({
+    webhookId: f.webhookId,
+    userId: f.ownerId,
+    userProfileId: f.hubspotProfileId,
+    platform: 'smartlead',
+    apiKeyId: f.smartleadKeyId,
+    status: 'completed',
+    active: false,
+    from: new Date(now.getTime() - 86_400_000),
+    to: now,
+    campaigns: [{ id: '1', name: null }],
+    createdBy: f.ownerId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return doc._id.toString();
+};
 
 async function freshPartner(): Promise<string> {
   const partnerDoc = await partnerModel(app.db.connection).create({
@@ -617,6 +638,27 @@ const ROWS: Record<RouteName, Row> = {
     upstream: true,
   },
   webhookPreviewSamples: { rule: 'webhook-write', params: () => ({ id: f.webhookId }) },
+  // Backfill (issue 34, item 3): who may update the webhook may import its past, follow and
+  // cancel it. A start that is let through may answer 400 or 409 (its key, one at a time).
+  startBackfill: {
+    rule: 'webhook-write',
+    params: () => ({ id: f.webhookId }),
+    body: () => ({
+      from: new Date(Date.now() - 7 * 86_400_000).toISOString(),
+      to: new Date().toISOString(),
+      campaigns: [{ id: '1' }],
+    }),
+    upstream: true,
+  },
+  listBackfills: { rule: 'webhook-write', params: () => ({ id: f.webhookId }) },
+  getBackfill: {
+    rule: 'webhook-write',
+    params: async () => ({ id: f.webhookId, backfillId: await pastBackfill() }),
+  },
+  cancelBackfill: {
+    rule: 'webhook-write',
+    params: async () => ({ id: f.webhookId, backfillId: await pastBackfill() }),
+  },
   // The live view's stream: the webhook logs list's scoping (a customer's own events, staff's
   // everyone's), so anyone signed in may open it (webhook-live.test.ts checks what each gets).
   webhookLiveEvents: { rule: 'signed-in', params: () => ({ id: f.webhookId }), stream: true },

@@ -1,9 +1,10 @@
 // The composition root: the one place that builds every model, service and the pipeline of a
 // process, once, and wires the features to each other and to the pipeline's ports. The API
 // (app.ts) serves its routes from what this builds; workers (worker.ts) run its jobs.
+import type { Platform } from '@outsync/contracts';
 import type { Config } from './config';
 import { FORWARD_NOT_ALLOWED } from './pipeline/forward-step';
-import type { EndpointLookup } from './pipeline';
+import type { EndpointLookup, WebhookEventDoc } from './pipeline';
 import { createSharedCrmRateLimits } from './connectors/crm/shared-crm-rate-limits';
 import type { Database } from './platform/db';
 import type { Logger } from './platform/logger';
@@ -80,6 +81,14 @@ import {
 } from './features/webhook-events';
 import { createWebhookCodes, createWebhooksService, webhookModel } from './features/webhooks';
 import { createWebhookPreviewService } from './features/webhook-preview';
+import {
+  backfillModel,
+  createBackfillService,
+  runBackfill,
+  storedEventsLookup,
+  type BackfillRunOptions,
+} from './features/backfill';
+import { createHistoryReader } from './connectors';
 
 export type CompositionDeps = {
   config: Pick<
@@ -109,6 +118,11 @@ export type CompositionDeps = {
   scheduleSync(eventIds: string[], at: Date): Promise<void>;
   /** Queues a block-list sync's run now (create, resume). */
   queueBlockListRun(syncId: string): Promise<void>;
+  /**
+   * Queues a backfill's run at a time (issue 34, item 3). Harnesses without jobs leave it out:
+   * the worker's sweep then finds the backfill.
+   */
+  queueBackfill?: (backfillId: string, at: Date) => Promise<void>;
   /** Sends the alerts; absent in harnesses that do not sync (the alerts are only logged). */
   mailer?: Mailer | undefined;
   /** The process's metrics (issue 33); none are kept when omitted. */
@@ -147,6 +161,7 @@ function buildModels(db: Database) {
     blockListStates: blockListStateModel(connection),
     blockListLogs: blockListLogModel(connection),
     auditEntries: auditEntryModel(connection),
+    backfills: backfillModel(connection),
   };
 }
 
@@ -287,6 +302,8 @@ export function compose(deps: CompositionDeps) {
         now,
       }),
     }),
+    /** "Import past activity" (issue 34, item 3): the screens' side and the worker's run. */
+    ...composeBackfill(deps, models, records, { webhooks, users, profiles }),
     /** What the receiver and the pipeline count (the API passes it on to the receiver). */
     metrics,
     health: createHealthService({ db: deps.db }),
@@ -544,4 +561,94 @@ function composeAccounts(deps: CompositionDeps, models: Models, records: Records
     reevaluateHeld: (webhookId) => heldEvents.reevaluate(webhookId),
   });
   return { users, profiles, apiKeys, userAccounts, crmData, webhooks, heldEvents };
+}
+
+/** The backfill's service (routes) and its run (the worker's job), over the features they read. */
+function composeBackfill(
+  deps: CompositionDeps,
+  models: Models,
+  records: Records,
+  accounts: Pick<ReturnType<typeof composeAccounts>, 'webhooks' | 'users' | 'profiles'>,
+) {
+  const { webhooks, users, profiles } = accounts;
+  const { config, now } = deps;
+  const queue = deps.queueBackfill ?? (async () => undefined);
+  const runDeps = {
+    backfills: models.backfills,
+    async insertEvents(docs: WebhookEventDoc[]) {
+      await models.events.collection.insertMany(docs, { ordered: true });
+    },
+    lookup: storedEventsLookup({
+      eventsOfLeads: (webhookId, leadKeys) =>
+        models.events
+          .find({ webhookId, leadKey: { $in: leadKeys }, test: false }, { eventJson: 1, event: 1 })
+          .lean<Array<Pick<WebhookEventDoc, 'eventJson' | 'event'>>>(),
+      registry: {
+        async find(ids: string[]) {
+          const found = await models.dedup.find({ _id: { $in: ids } }, { _id: 1 }).lean();
+          return found.map((doc) => doc._id);
+        },
+      },
+    }),
+    webhookById: (id: { toString(): string }) => webhooks.webhookById(id.toString()),
+    async describe(webhook: {
+      userId: { toString(): string };
+      userProfileId: { toString(): string };
+    }) {
+      const [owner, profile] = await Promise.all([
+        users.findById(webhook.userId.toString()),
+        profiles.findProfile(webhook.userProfileId.toString()),
+      ]);
+      return { userEmail: owner?.email ?? '', crm: profile?.crm ?? ('HUBSPOT' as const) };
+    },
+    async credentials(apiKeyId: { toString(): string }) {
+      const key = await records.apiKeys.findById(apiKeyId.toString());
+      return key && { apiKey: deps.secrets.open(key.apiKeySealed), baseUrl: key.baseUrl };
+    },
+    readerFor: (platform: Platform, key: { apiKey: string; baseUrl: string | null }) =>
+      createHistoryReader(platform, {
+        apiKey: key.apiKey,
+        baseUrl: platformBaseUrl(config.platforms, platform, key.baseUrl),
+        fetch: deps.safeFetch,
+      }),
+    scheduleSync: deps.scheduleSync,
+    queue,
+    now,
+    retentionDays: config.sync.retentionDays,
+    leaseMs: BACKFILL_LEASE_MS,
+    logger: deps.logger.child({ component: 'backfill' }),
+  };
+  return {
+    backfills: createBackfillService({
+      backfills: models.backfills,
+      requireWritable: (user, webhookId) => webhooks.requirePreviewable(user, webhookId),
+      isKeyOfProfile: (keyId, profileId, platform) =>
+        records.apiKeys.isKeyOfProfile(keyId, profileId, platform),
+      queue,
+      now,
+    }),
+    /** One run of a backfill (the worker's job); tests pass options to stop it mid-way. */
+    runBackfill: (backfillId: string, options?: BackfillRunOptions) =>
+      runBackfill(runDeps, backfillId, options),
+  };
+}
+
+/** A run holds its backfill this long without saving a page (a Smartlead page is ~20 s). */
+const BACKFILL_LEASE_MS = 5 * 60_000;
+
+function platformBaseUrl(
+  urls: Config['platforms'],
+  platform: Platform,
+  keyBaseUrl: string | null,
+): string {
+  switch (platform) {
+    case 'smartlead':
+      return urls.smartleadUrl;
+    case 'instantly':
+      return urls.instantlyUrl;
+    case 'heyreach':
+      return urls.heyreachUrl;
+    case 'bison':
+      return keyBaseUrl ?? '';
+  }
 }

@@ -20,6 +20,7 @@ import { createAgenda } from './platform/agenda';
 import { timedFetch } from './platform/call-timings';
 import { createSyncDispatcher, type SyncDispatcher } from './features/webhook-events';
 import { queueBlockListRun } from './features/block-lists';
+import { queueBackfillRun } from './features/backfill';
 import { scheduleSyncEvents } from './features/webhook-events';
 import { startWorker, type StopWorker } from './worker';
 
@@ -89,6 +90,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       now,
       scheduleSync,
       queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
+      queueBackfill: async (backfillId, at) => queueBackfillRun(await agenda, backfillId, at),
       mailer,
       metrics: metrics?.metrics,
     });

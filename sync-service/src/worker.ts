@@ -19,6 +19,12 @@ import {
   scheduleSyncEvents,
   startSweep,
 } from './features/webhook-events';
+import {
+  defineRunBackfillJob,
+  defineSweepBackfillsJob,
+  queueBackfillRun,
+  startBackfillSweep,
+} from './features/backfill';
 import type { Logger } from './platform/logger';
 
 export type WorkerDeps = {
@@ -32,6 +38,9 @@ export type WorkerDeps = {
 };
 
 export type StopWorker = () => Promise<void>;
+
+/** How often unfinished backfills nobody holds are queued again. */
+const BACKFILL_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * The background side: Agenda's sync jobs (a batch of events through the pipeline), the sweep
@@ -82,12 +91,30 @@ export function startWorker(composition: Composition, deps: WorkerDeps): StopWor
       logger: log,
       lockLifetimeMs: Math.min(60_000, blockLists.sweepIntervalMs),
     });
+    // Backfills (issue 34, item 3): a run per backfill, two at once per worker (they are long
+    // and mostly wait on the platform), and the sweep that takes over a lost one.
+    defineRunBackfillJob(agenda, {
+      run: (backfillId) => composition.runBackfill(backfillId),
+      logger: log,
+      concurrency: 2,
+      // Agenda's lock only spares a living run a second job: the backfill's own lease keeps runs
+      // apart. Short, as Agenda waits half of it after a run even past a stop.
+      lockLifetimeMs: sync.leaseMs * 2,
+    });
+    defineSweepBackfillsJob(agenda, {
+      backfills: composition.models.backfills,
+      queue: (backfillId) => queueBackfillRun(agenda, backfillId, deps.now()),
+      now: deps.now,
+      logger: log,
+      lockLifetimeMs: Math.min(60_000, sync.leaseMs),
+    });
     await agenda.start();
     running = agenda;
     await startSweep(agenda, sync.sweepIntervalMs);
     await startFailedEventsAlerts(agenda);
     await startDeliverSyncAlerts(agenda);
     await startBlockListSweep(agenda, blockLists.sweepIntervalMs);
+    await startBackfillSweep(agenda, BACKFILL_SWEEP_INTERVAL_MS);
     log.info('worker started');
   })();
   started.catch((error: unknown) => log.error({ err: error }, 'worker failed to start'));

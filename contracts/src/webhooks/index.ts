@@ -11,3 +11,4 @@ export * from './additional-endpoints';
 export * from './webhooks.routes';
 export * from './embed-routes';
 export * from './webhook-preview.schemas';
+export * from './backfill.schemas';

@@ -10,6 +10,7 @@ import {
 } from './webhooks.schemas';
 import { webhookLiveRoutes } from './live-events.routes';
 import { webhookPreviewRoutes } from './webhook-preview.routes';
+import { backfillRoutes } from './backfill.routes';
 
 /** Error codes of the webhooks area, beyond the platform's own. */
 export const WebhooksErrorCodes = {
@@ -77,6 +78,7 @@ export const webhooksRoutes = {
   }),
   ...webhookLiveRoutes,
   ...webhookPreviewRoutes,
+  ...backfillRoutes,
 };
 
 export type WebhooksRoutes = typeof webhooksRoutes;

@@ -9,6 +9,7 @@ import { compose, type Composition } from '../composition';
 import { createAgenda } from '../platform/agenda';
 import { createSyncDispatcher, scheduleSyncEvents } from '../features/webhook-events';
 import { queueBlockListRun } from '../features/block-lists';
+import { queueBackfillRun } from '../features/backfill';
 import { startWorker } from '../worker';
 import { loadConfig, type Config } from '../config';
 import { authModels, createAuthService } from '../features/auth';
@@ -157,6 +158,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     now,
     scheduleSync: schedule,
     queueBlockListRun: async (syncId) => queueBlockListRun(await agenda, syncId),
+    queueBackfill: async (backfillId, at) => queueBackfillRun(await agenda, backfillId, at),
     mailer,
     metrics: metrics?.metrics,
   });

@@ -6,7 +6,7 @@ export { failedEventsSince } from './failed-events';
 export { createHeldEvents, type HeldEvents } from './held-events';
 export { queueDepthOf } from './queue-depth';
 export { receiverRouter, receiverTestRouter } from './receiver.routes';
-export { createReceiverService } from './receiver.service';
+export { createReceiverService, receivedEventDoc, type ReceivedWebhook } from './receiver.service';
 export { defineSweepEventsJob, startSweep } from './sweep-events.job';
 export { createSyncAlerts, registerSyncAlertsRoutes, type AlertAccount } from './sync-alerts';
 export { createEventPlanner, type EventPlanner } from './event-planner';

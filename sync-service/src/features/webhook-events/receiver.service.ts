@@ -104,48 +104,7 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
     input: ReceivedEvent & { test: boolean },
   ): Promise<WebhookEventDoc> {
     const receivedAt = deps.now();
-    const result = normalizeEvent({
-      platform: webhook.platform,
-      payload: input.payload,
-      receivedAt,
-    });
-    const doc: WebhookEventDoc = {
-      _id: new Types.ObjectId(),
-      webhookId: new Types.ObjectId(webhook.id),
-      userId: webhook.userId,
-      userProfileId: webhook.userProfileId,
-      userEmail: webhook.userEmail,
-      crm: webhook.crm,
-      hubId: webhook.hubId,
-      webhookUrl: webhook.webhookUrl,
-      test: input.test,
-      path: input.path,
-      payloadJson: storedPayloadText(input),
-      platform: result.kind === 'event' ? result.event.platform : webhook.platform,
-      rawEventType: result.kind === 'event' ? result.event.rawEventType : result.rawEventType,
-      eventType: result.kind === 'event' ? result.event.type : null,
-      summary: summaryOf(result, input.payload),
-      leadKey: result.kind === 'event' ? leadKeyOf(result.event) : null,
-      leadEmail: result.kind === 'event' ? result.event.lead.email : null,
-      campaignId: result.kind === 'event' ? result.event.campaign.id : null,
-      platformLeadId: result.kind === 'event' ? result.event.lead.platformLeadId : null,
-      eventJson: result.kind === 'event' ? JSON.stringify(result.event) : null,
-      status: result.kind === 'event' ? 'received' : 'unsupported',
-      reason: result.kind === 'event' ? null : result.message,
-      errors:
-        result.kind === 'event'
-          ? []
-          : [{ step: 'normalize', message: result.message, at: receivedAt }],
-      steps: {},
-      attempts: [],
-      attemptCount: 0,
-      nextAttemptAt: result.kind === 'event' ? receivedAt : null,
-      lease: null,
-      receivedAt,
-      syncedAt: null,
-      updatedAt: receivedAt,
-      expiresAt: new Date(receivedAt.getTime() + deps.retentionDays * 24 * 60 * 60_000),
-    };
+    const doc = receivedEventDoc(webhook, input, receivedAt, deps.retentionDays);
     try {
       await insertEvent(doc);
     } catch (error) {
@@ -198,6 +157,62 @@ export function createReceiverService(deps: ReceiverServiceDeps) {
       return testResultOf(done);
     },
   };
+}
+
+/**
+ * The stored form of a delivery: normalised, queued as `received` (or `unsupported` with the
+ * normaliser's reason). The receiver stores each delivery so; the backfill (issue 34, item 3)
+ * stores each past event the same way, its `path` saying where it came from.
+ */
+export function receivedEventDoc(
+  webhook: ReceivedWebhook,
+  input: ReceivedEvent & { test: boolean },
+  receivedAt: Date,
+  retentionDays: number,
+): WebhookEventDoc {
+  const result = normalizeEvent({
+    platform: webhook.platform,
+    payload: input.payload,
+    receivedAt,
+  });
+  const doc: WebhookEventDoc = {
+    _id: new Types.ObjectId(),
+    webhookId: new Types.ObjectId(webhook.id),
+    userId: webhook.userId,
+    userProfileId: webhook.userProfileId,
+    userEmail: webhook.userEmail,
+    crm: webhook.crm,
+    hubId: webhook.hubId,
+    webhookUrl: webhook.webhookUrl,
+    test: input.test,
+    path: input.path,
+    payloadJson: storedPayloadText(input),
+    platform: result.kind === 'event' ? result.event.platform : webhook.platform,
+    rawEventType: result.kind === 'event' ? result.event.rawEventType : result.rawEventType,
+    eventType: result.kind === 'event' ? result.event.type : null,
+    summary: summaryOf(result, input.payload),
+    leadKey: result.kind === 'event' ? leadKeyOf(result.event) : null,
+    leadEmail: result.kind === 'event' ? result.event.lead.email : null,
+    campaignId: result.kind === 'event' ? result.event.campaign.id : null,
+    platformLeadId: result.kind === 'event' ? result.event.lead.platformLeadId : null,
+    eventJson: result.kind === 'event' ? JSON.stringify(result.event) : null,
+    status: result.kind === 'event' ? 'received' : 'unsupported',
+    reason: result.kind === 'event' ? null : result.message,
+    errors:
+      result.kind === 'event'
+        ? []
+        : [{ step: 'normalize', message: result.message, at: receivedAt }],
+    steps: {},
+    attempts: [],
+    attemptCount: 0,
+    nextAttemptAt: result.kind === 'event' ? receivedAt : null,
+    lease: null,
+    receivedAt,
+    syncedAt: null,
+    updatedAt: receivedAt,
+    expiresAt: new Date(receivedAt.getTime() + retentionDays * 24 * 60 * 60_000),
+  };
+  return doc;
 }
 
 /** Why a live delivery was not stored, as the metrics count it. */
