@@ -42,6 +42,8 @@ export const auditActionLabels = {
   sendTestWebhook: 'Sent a test event',
   retryWebhookLog: 'Retried an event',
   webhookLogAction: 'Acted on events in bulk',
+  startBackfill: 'Started an import of past activity',
+  cancelBackfill: 'Cancelled an import of past activity',
 } as const;
 
 export type AuditAction = keyof typeof auditActionLabels;

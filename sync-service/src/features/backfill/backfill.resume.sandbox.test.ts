@@ -2,6 +2,7 @@
 // it but step by step (no worker here: the queued jobs wait, the test runs them): a run killed
 // mid-way and taken over by another process, events delivered by webhook first, a cancel, the
 // platform's 429, and the routes' validation and scoping.
+import type { AuditLogPage } from '@outsync/contracts/history';
 import type { Backfill, BackfillList } from '@outsync/contracts/webhooks';
 import { DEMO_API_KEYS, type RunningSandbox } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
@@ -208,6 +209,12 @@ describe('a backfill run', () => {
     expect(cancelled.body.status).toBe('cancelled');
     expect(await app.composition.runBackfill(started.body.id)).toBe('not-claimed');
     expect(await storedOf(app, hook._id)).toHaveLength(0);
+    // Both are changes of the webhook owner's account, in the audit log.
+    const audit = (await owner.get<AuditLogPage>('/api/admin/audit-log')).body.data;
+    expect(audit.slice(0, 2).map((entry) => [entry.action, entry.target])).toEqual([
+      ['cancelBackfill', `Instantly webhook ${hook._id.toString()}`],
+      ['startBackfill', `Instantly webhook ${hook._id.toString()}`],
+    ]);
   });
 
   it("pauses on the platform's 429 and goes on from its cursor once the pause is over", async () => {
