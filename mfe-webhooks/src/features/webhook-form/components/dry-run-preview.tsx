@@ -391,5 +391,8 @@ const Fields = styled.table`
   thead th {
     border-top: none;
     color: ${({ theme }) => theme.colors.inkMuted};
+    /* "Property" over short names (a company's domain, name) must not break mid-word. */
+    white-space: nowrap;
+    overflow-wrap: normal;
   }
 `;
