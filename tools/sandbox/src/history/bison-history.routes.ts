@@ -3,7 +3,7 @@ import { queryString, type Ctx } from '../core/http.ts';
 import { BISON_INSTANCES_PATH } from '../demo-constants.ts';
 import { platformAccountOf } from '../platforms/platform-auth.ts';
 import { campaignsOf } from '../platforms/platform-store.ts';
-import { BISON_PREFIX } from '../platforms/bison.routes.ts';
+import { BISON_PREFIX, invalid, laravelPage } from '../platforms/bison.routes.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 import { findCampaign, historyOf, type HistoryLead, type HistoryMessage } from './history-seed.ts';
 
@@ -29,7 +29,7 @@ function bisonHistoryRouter(state: SandboxState, router: Router): Router {
     if (page === undefined) return;
     const leads = campaignLeads(ctx);
     if (!leads) return;
-    ctx.body = laravelPage(ctx, state.publicUrl, page, leads.map(publicLead));
+    ctx.body = laravelPage(ctx, state.publicUrl, page, leads, BISON_HISTORY_PER_PAGE, publicLead);
   });
 
   router.get('/leads/:leadId/sent-emails', (ctx) => {
@@ -184,36 +184,4 @@ function reply(message: HistoryMessage, leadMessages: readonly HistoryMessage[])
     created_at: message.at,
     updated_at: message.at,
   };
-}
-
-function laravelPage<T>(ctx: Ctx, publicUrl: string, page: number, items: readonly T[]) {
-  const perPage = BISON_HISTORY_PER_PAGE;
-  const lastPage = Math.max(1, Math.ceil(items.length / perPage));
-  const base = `${publicUrl}${ctx.path}`;
-  const data = items.slice((page - 1) * perPage, page * perPage);
-  const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
-  return {
-    data,
-    links: {
-      first: `${base}?page=1`,
-      last: `${base}?page=${lastPage}`,
-      prev: page > 1 ? `${base}?page=${page - 1}` : null,
-      next: page < lastPage ? `${base}?page=${page + 1}` : null,
-    },
-    meta: {
-      current_page: page,
-      from,
-      last_page: lastPage,
-      path: base,
-      per_page: perPage,
-      to: from === null ? null : from + data.length - 1,
-      total: items.length,
-    },
-  };
-}
-
-/** Laravel's validation answer. */
-function invalid(ctx: Ctx, field: string, message: string): void {
-  ctx.status = 422;
-  ctx.body = { message, errors: { [field]: [message] } };
 }

@@ -182,17 +182,30 @@ function paginate<T, V>(
   publicUrl: string,
   items: readonly T[],
   view: (item: T) => V,
-): {
+): LaravelPage<V> {
+  const requested = queryInt(ctx, 'page', 1);
+  return laravelPage(ctx, publicUrl, requested >= 1 ? requested : 1, items, PER_PAGE, view);
+}
+
+export type LaravelPage<V> = {
   data: V[];
   links: Record<string, string | null>;
   meta: Record<string, number | string | null>;
-} {
-  const lastPage = Math.max(1, Math.ceil(items.length / PER_PAGE));
-  const requested = queryInt(ctx, 'page', 1);
-  const page = requested >= 1 ? requested : 1;
+};
+
+/** One page of `items` as Laravel's paginator answers it (see `paginate`), `view` applied to it. */
+export function laravelPage<T, V = T>(
+  ctx: Ctx,
+  publicUrl: string,
+  page: number,
+  items: readonly T[],
+  perPage: number,
+  view: (item: T) => V = (item) => item as unknown as V,
+): LaravelPage<V> {
+  const lastPage = Math.max(1, Math.ceil(items.length / perPage));
   const base = `${publicUrl}${ctx.path}`;
-  const data = items.slice((page - 1) * PER_PAGE, page * PER_PAGE).map(view);
-  const from = data.length > 0 ? (page - 1) * PER_PAGE + 1 : null;
+  const data = items.slice((page - 1) * perPage, page * perPage).map(view);
+  const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
   return {
     data,
     links: {
@@ -206,14 +219,15 @@ function paginate<T, V>(
       from,
       last_page: lastPage,
       path: base,
-      per_page: PER_PAGE,
+      per_page: perPage,
       to: from === null ? null : from + data.length - 1,
       total: items.length,
     },
   };
 }
 
-function invalid(ctx: Ctx, field: string, message: string): void {
+/** Laravel's validation answer. */
+export function invalid(ctx: Ctx, field: string, message: string): void {
   ctx.status = 422;
   ctx.body = { message, errors: { [field]: [message] } };
 }
