@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { FORWARD_NOT_ALLOWED } from './pipeline/forward-step';
 import type { EndpointLookup, WebhookEventDoc } from './pipeline';
 import { createSharedCrmRateLimits } from './connectors/crm/shared-crm-rate-limits';
+import { createPlatformReadBudgets } from './connectors/platforms/platform-read-budgets';
 import type { Database } from './platform/db';
 import type { Logger } from './platform/logger';
 import type { Mailer } from './platform/mailer';
@@ -573,6 +574,10 @@ function composeBackfill(
   const { webhooks, users, profiles } = accounts;
   const { config, now } = deps;
   const queue = deps.queueBackfill ?? (async () => undefined);
+  // Each platform key's documented limit, kept by every process's history reads together.
+  const readBudgets = config.platforms.readPacing
+    ? createPlatformReadBudgets({ connection: deps.db.connection })
+    : undefined;
   const runDeps = {
     backfills: models.backfills,
     async insertEvents(docs: WebhookEventDoc[]) {
@@ -610,6 +615,7 @@ function composeBackfill(
         apiKey: key.apiKey,
         baseUrl: platformBaseUrl(config.platforms, platform, key.baseUrl),
         fetch: deps.safeFetch,
+        ...(readBudgets ? { throttle: readBudgets.throttle(platform, key.apiKey) } : {}),
       }),
     scheduleSync: deps.scheduleSync,
     queue,

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
         smartleadUrl: 'https://server.smartlead.ai',
         instantlyUrl: 'https://api.instantly.ai',
         heyreachUrl: 'https://api.heyreach.io',
+        readPacing: true,
       },
     });
   });
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
         SYNC_BATCH_WINDOW_MS: '0',
         SYNC_MAX_BATCH: '50',
         CRM_BUDGET_SHARE: '0.45',
+        PLATFORM_READ_PACING: 'off',
         SYNC_SWEEP_INTERVAL_MS: '5000',
         JOB_POLL_INTERVAL_MS: '60000',
         BLOCK_LIST_INTERVAL_MS: '86400000',
@@ -135,6 +137,7 @@ describe('loadConfig', () => {
         smartleadUrl: 'http://127.0.0.1:4100/smartlead',
         instantlyUrl: 'http://127.0.0.1:4100/instantly',
         heyreachUrl: 'https://heyreach.example/api',
+        readPacing: false,
       },
     });
   });
@@ -147,6 +150,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'ftp://files',
       SHUTDOWN_TIMEOUT_MS: 'soon',
       SYNC_RETRY_SCHEDULE: '10s,3d',
+      PLATFORM_READ_PACING: 'maybe',
     };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(
@@ -159,6 +163,7 @@ describe('loadConfig', () => {
         '- PUBLIC_URL: expected an http(s) URL',
         '- SHUTDOWN_TIMEOUT_MS: expected a number of milliseconds between 0 and 600000',
         '- SYNC_RETRY_SCHEDULE: expected waits like 10s,1m,5m,2h (ms, s, m or h; each 100ms to 48h)',
+        '- PLATFORM_READ_PACING: expected on or off',
       ].join('\n'),
     );
   });

@@ -249,6 +249,13 @@ export const EnvSchema = z.object({
     3_600_000,
     'expected a number of milliseconds between 5000 and 3600000',
   ).default(300_000),
+  // Backfills read each platform key within the platform's documented limit (Instantly's
+  // e-mails 20 a minute, Smartlead 10 per 2 s, HeyReach 300 a minute). `off` only for a sandbox
+  // account without limits (the tests'): a real platform then answers with 429s and pauses.
+  PLATFORM_READ_PACING: z
+    .enum(['on', 'off'], { error: 'expected on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
   SMARTLEAD_API_URL: baseUrl('https://server.smartlead.ai'),
   INSTANTLY_API_URL: baseUrl('https://api.instantly.ai'),
   HEYREACH_API_URL: baseUrl('https://api.heyreach.io'),
@@ -318,6 +325,7 @@ export const ConfigSchema = CheckedEnvSchema.transform((env) => ({
     smartleadUrl: env.SMARTLEAD_API_URL,
     instantlyUrl: env.INSTANTLY_API_URL,
     heyreachUrl: env.HEYREACH_API_URL,
+    readPacing: env.PLATFORM_READ_PACING,
   },
 }));
 export type Config = z.infer<typeof ConfigSchema>;

@@ -97,3 +97,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** MongoDB's E11000: an insert (or upsert) met a document with the same unique key. */
+export function isDuplicateKey(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
+  );
+}

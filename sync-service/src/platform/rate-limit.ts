@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
+import { isDuplicateKey } from './db';
 
 /** At most `limit` hits per `windowSeconds` for one key. */
 export type RateLimitRule = {
@@ -72,10 +73,4 @@ export function createRateLimiter(deps: { connection: Connection; now: () => Dat
 
 function digest(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
-  );
 }

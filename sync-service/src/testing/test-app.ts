@@ -118,6 +118,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Agenda's watchdog waits half a job's lock lifetime after a run, even past a stop: a short
     // lease lets the test process exit soon after the workers stop.
     SYNC_LEASE_MS: '5000',
+    // The sandbox's history accounts are seeded without limits: a test's backfills read at
+    // full speed (backfill.pacing.sandbox.test.ts turns pacing on).
+    PLATFORM_READ_PACING: 'off',
     ...options.env,
   });
   const { logger, lines } = memoryLogger(config.logLevel);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
-import { ConnectorError } from '../http';
+import { ConnectorError, rollingWindowWait } from '../http';
 import {
   describeBudget,
   HUBSPOT_DEFAULT_INTERVAL_MS,
@@ -18,6 +18,7 @@ import {
   type RequestGate,
   type SalesforceUsage,
 } from './crm-rate-limits';
+import { isDuplicateKey } from '../../platform/db';
 
 // The CRM budgets of every process of the service in one place (issue 33): each HubSpot portal's
 // rolling windows and each Salesforce org's observed daily usage live in one MongoDB document per
@@ -206,9 +207,9 @@ export function createSharedCrmRateLimits(options: SharedCrmRateLimitOptions): S
           if (doc.grant === grant) return;
 
           const callBudget = hubspotBudget(known.max, settings.hubspotShare);
-          const callsWait = waitFor(doc.calls, callBudget, known.intervalMs, at);
+          const callsWait = rollingWindowWait(doc.calls, callBudget, known.intervalMs, at);
           const searchesWait = search
-            ? waitFor(doc.searches, settings.searchBudget, HUBSPOT_SEARCH_WINDOW_MS, at)
+            ? rollingWindowWait(doc.searches, settings.searchBudget, HUBSPOT_SEARCH_WINDOW_MS, at)
             : 0;
           const wait = Math.max(callsWait, searchesWait, 1);
           if (wait > maxWaitMs)
@@ -353,13 +354,6 @@ export function createSharedCrmRateLimits(options: SharedCrmRateLimitOptions): S
 
 type HubspotLimit = { max: number; intervalMs: number };
 
-/** How long until one more call fits: 0 when it does now. */
-function waitFor(times: readonly number[], limit: number, windowMs: number, at: number): number {
-  const inWindow = times.filter((time) => time > at - windowMs).sort((a, b) => a - b);
-  if (inWindow.length < limit) return 0;
-  return (inWindow[inWindow.length - limit] ?? at) + windowMs - at;
-}
-
 function keepUntil(at: number): Date {
   return new Date(at + KEEP_MS);
 }
@@ -378,12 +372,6 @@ function storeDown(system: 'hubspot' | 'salesforce', error: unknown): ConnectorE
     retryAfterSeconds: STORE_DOWN_RETRY_SECONDS,
     message: `${account} request budget could not be read from MongoDB (${detail}); OutSync tries again in ${STORE_DOWN_RETRY_SECONDS} s.`,
   });
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
-  );
 }
 
 function ignoreDuplicateKey(error: unknown): void {

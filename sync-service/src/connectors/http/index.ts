@@ -22,3 +22,4 @@ export {
 } from './http-client';
 export { collectPages, type Page } from './paging';
 export { REDACTED, redact } from './redact';
+export { rollingWindowWait } from './rolling-window';

@@ -1,16 +1,11 @@
 import type { CreateClaim, CreateClaims } from '../../pipeline/write/crm-writer';
 import type { CrmCreateClaimDoc, CrmCreateClaimModel } from './crm-create-claim.model';
+import { isDuplicateKey } from '../../platform/db';
 
 /** How long a holder may take to create the record (a CRM call with its own retries). */
 const CLAIM_LEASE_MS = 60_000;
 /** How long a created record's id answers later claims: longer than the CRM's search lag. */
 const CREATED_KEPT_MS = 60 * 60_000;
-
-function isDuplicateKey(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000
-  );
-}
 
 /**
  * The pipeline's CreateClaims over the `crmCreateClaims` collection (shared by every worker): the
