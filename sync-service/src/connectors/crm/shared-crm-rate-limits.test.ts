@@ -2,6 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
 import type { CrmRateLimitOptions } from './crm-rate-limits';
 import { createSharedCrmRateLimits, type SharedCrmRateLimits } from './shared-crm-rate-limits';
+import { fakeTime, type FakeTime } from '../../testing/fake-time';
 
 // Each limiter has a connection of its own, as each worker process has: they share only the
 // database. One clock for all of them, moved by hand or by their sleeps; it starts at the real
@@ -18,19 +19,6 @@ afterAll(async () => {
   await database.release();
 });
 
-function fakeTime() {
-  const clock = { at: Date.now(), slept: [] as number[] };
-  return {
-    clock,
-    now: () => clock.at,
-    sleep: (ms: number) => {
-      clock.slept.push(ms);
-      clock.at += ms;
-      return Promise.resolve();
-    },
-  };
-}
-
 async function connect(): Promise<Connection> {
   const connection = await mongoose.createConnection(database.uri).asPromise();
   connections.push(connection);
@@ -40,7 +28,7 @@ async function connect(): Promise<Connection> {
 /** `count` limiters (worker processes) on the test database, sharing one clock. */
 async function processes(
   count: number,
-  time: ReturnType<typeof fakeTime>,
+  time: FakeTime,
   options: CrmRateLimitOptions = {},
 ): Promise<SharedCrmRateLimits[]> {
   return Promise.all(

@@ -2,6 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { isConnectorError } from '../http';
 import { createPlatformReadBudgets, type PlatformReadBudgets } from './platform-read-budgets';
+import { fakeTime, type FakeTime } from '../../testing/fake-time';
 
 // The backfill's reads keep each platform key's limit (issue 34, item 3), together across worker
 // processes: each budget registry here has a connection of its own, as each process has, and they
@@ -18,23 +19,7 @@ afterAll(async () => {
   await database.release();
 });
 
-function fakeTime() {
-  const clock = { at: Date.now(), slept: [] as number[] };
-  return {
-    clock,
-    now: () => clock.at,
-    sleep: (ms: number) => {
-      clock.slept.push(ms);
-      clock.at += ms;
-      return Promise.resolve();
-    },
-  };
-}
-
-async function processes(
-  count: number,
-  time: ReturnType<typeof fakeTime>,
-): Promise<PlatformReadBudgets[]> {
+async function processes(count: number, time: FakeTime): Promise<PlatformReadBudgets[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
       const connection = await mongoose.createConnection(database.uri).asPromise();
