@@ -6,24 +6,23 @@
 // the Block Lists and Category Base Filter screens open with their count lines.
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { authorizeInSandbox } from '@outsync/sandbox';
-import { launchBrowser, type Browser } from '../../scripts/chromium';
+import type { Browser } from '../../scripts/chromium';
 import { DEMO_CAMPAIGN_LEADS } from '../../scripts/demo-workspace';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
-import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
-import { serviceCalls } from './service-calls';
-import { screenshot, startTestProduct } from './product-harness';
-import { eventually as pollUntil, sandboxPost as postToSandbox } from './sandbox-calls';
+import { demoSmartleadWebhook, serviceCalls } from './service-calls';
+import { screenshot, signedInBrowsers, startTestProduct } from './product-harness';
+import {
+  eventually as pollUntil,
+  sandboxPost as postToSandbox,
+  simulateSmartleadEvent,
+  type CampaignRun,
+  type SimulatedEvent,
+  type SimulatedLead,
+} from './sandbox-calls';
 
-type WebhookRow = {
-  webhookUrl: string;
-  emailService: string | null;
-  user: { profile: string };
-};
 type LogRow = { id: string; status: string; createdAt: string };
 type LogsPage = { data: LogRow[]; page: number; limit: number };
-type SimulatedEvent = { payload: Record<string, unknown>; deliveries: { status: number | null }[] };
-type CampaignRun = { events: number; accepted: number };
 
 const WEBHOOK_LOGS_PATH = '/admin/dashboard/history/webhook-logs';
 const CUSTOMER_EMAIL = 'cleo.customer@history-e2e.example';
@@ -76,21 +75,11 @@ beforeAll(async () => {
     env: { SYNC_MAX_ATTEMPTS: '1' },
   });
   sandboxUrl = product.sandboxUrl ?? '';
-  admin = await launchBrowser();
-  await signInThroughApi(admin.context, {
-    baseUrl: product.shellUrl,
-    sandboxUrl,
-    email: DEMO_ADMIN_EMAIL,
-  });
-  const { webhooks } = await getJson<{ webhooks: WebhookRow[] }>(
+  ({ admin } = await signedInBrowsers(product, { admin: DEMO_ADMIN_EMAIL }));
+  ({ webhookUrl: smartleadWebhookUrl } = await demoSmartleadWebhook(
+    product.shellUrl,
     admin.context.request,
-    '/api/admin/webhooks',
-  );
-  const found = webhooks.find(
-    (webhook) => webhook.user.profile === 'HUBSPOT' && webhook.emailService === 'smartlead',
-  );
-  if (!found) throw new Error('the demo workspace has no HubSpot webhook for Smartlead');
-  smartleadWebhookUrl = found.webhookUrl;
+  ));
 });
 
 afterAll(async () => {
@@ -104,20 +93,13 @@ function sandboxPost<T>(path: string, body: unknown): Promise<T> {
   return postToSandbox<T>(sandboxUrl, path, body);
 }
 
-/** One Smartlead event from the sandbox's generator, posted to `webhookUrl`. */
-async function simulateSmartlead(
+/** One Smartlead event from the sandbox's generator, posted to `webhookUrl` (answered 200). */
+function simulateSmartlead(
   webhookUrl: string,
   eventType: string,
-  lead: typeof PAYLOAD_LEAD,
+  lead: SimulatedLead,
 ): Promise<SimulatedEvent> {
-  const sent = await sandboxPost<SimulatedEvent>('/simulate/event', {
-    platform: 'smartlead',
-    eventType,
-    webhookUrl,
-    lead,
-  });
-  expect(sent.deliveries.map((delivery) => delivery.status)).toEqual([200]);
-  return sent;
+  return simulateSmartleadEvent(sandboxUrl, webhookUrl, eventType, lead);
 }
 
 /** Asks the service until `accept` takes its answer (the sync runs after the webhook answers). */
@@ -491,12 +473,7 @@ describe('a customer', () => {
   let customer: Browser;
 
   beforeAll(async () => {
-    customer = await launchBrowser();
-    await signInThroughApi(customer.context, {
-      baseUrl: product.shellUrl,
-      sandboxUrl,
-      email: CUSTOMER_EMAIL,
-    });
+    ({ customer } = await signedInBrowsers(product, { customer: CUSTOMER_EMAIL }));
   });
 
   afterAll(async () => {

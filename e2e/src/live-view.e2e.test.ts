@@ -2,26 +2,27 @@
 // runs it: from the Webhooks table's "Live", the events of a simulated Smartlead campaign appear
 // as the webhook receives them (through the shell's proxy, the service's stream fed by the
 // database) and move on to Synced; a paused view counts what arrived meanwhile and shows it on
-// Resume. In a partner's portal the embedded module's live view streams with its embed token.
+// Resume; a view cut off (the shell's proxy stops) says it is reconnecting and, once back, shows
+// the events received meanwhile, each once. In a partner's portal the embedded module's live view
+// streams with its embed token, and it and the settings dialog's dry-run preview (item 2) are
+// checked with axe and photographed in the portal's dark and light themes.
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
-import { signInThroughApi } from '../../scripts/sign-in';
 import { expectAccessible } from './accessibility';
-import { screenshot, startTestProduct } from './product-harness';
-import { sandboxPost } from './sandbox-calls';
-import { serviceCalls } from './service-calls';
-
-type WebhookRow = {
-  id: string;
-  webhookUrl: string;
-  emailService: string | null;
-  user: { profile: string };
-};
-type CampaignRun = { events: number; accepted: number };
+import { screenshot, signedInBrowsers, startTestProduct } from './product-harness';
+import {
+  sandboxPost,
+  simulateSmartleadEvent,
+  type CampaignRun,
+  type SimulatedLead,
+} from './sandbox-calls';
+import { demoSmartleadWebhook, type WebhookRow } from './service-calls';
 
 /** Generous: the view shows an event within a second of receipt; the machine may be busy. */
 const ROW_WAIT_MS = 10_000;
+/** The view retries a lost stream with a growing wait (1 s, 2 s, 4 s, … up to 15 s). */
+const RECONNECT_WAIT_MS = 40_000;
 
 const FIRST_LEAD = {
   email: 'lena.live@live-view-e2e.example',
@@ -41,6 +42,26 @@ const WHILE_PAUSED = [
     firstName: 'Pia',
     lastName: 'Paused',
     companyName: 'Pause Point',
+  },
+];
+const BEFORE_CUT = {
+  email: 'bruno.before@live-view-e2e.example',
+  firstName: 'Bruno',
+  lastName: 'Before',
+  companyName: 'Cut Cables',
+};
+const WHILE_CUT = [
+  {
+    email: 'dora.down@live-view-e2e.example',
+    firstName: 'Dora',
+    lastName: 'Down',
+    companyName: 'Cut Cables',
+  },
+  {
+    email: 'otto.offline@live-view-e2e.example',
+    firstName: 'Otto',
+    lastName: 'Offline',
+    companyName: 'Cut Cables',
   },
 ];
 const HISTORY_LEAD = {
@@ -66,22 +87,11 @@ let webhookId: string;
 beforeAll(async () => {
   product = await startTestProduct({ demoWorkspace: true });
   sandboxUrl = product.sandboxUrl ?? '';
-  admin = await launchBrowser();
-  await signInThroughApi(admin.context, {
-    baseUrl: product.shellUrl,
-    sandboxUrl,
-    email: DEMO_ADMIN_EMAIL,
-  });
-  const { webhooks } = await getJson<{ webhooks: WebhookRow[] }>(
+  ({ admin } = await signedInBrowsers(product, { admin: DEMO_ADMIN_EMAIL }));
+  ({ webhookUrl, id: webhookId } = await demoSmartleadWebhook(
+    product.shellUrl,
     admin.context.request,
-    '/api/admin/webhooks',
-  );
-  const found = webhooks.find(
-    (webhook) => webhook.user.profile === 'HUBSPOT' && webhook.emailService === 'smartlead',
-  );
-  if (!found) throw new Error('the demo workspace has no HubSpot webhook for Smartlead');
-  webhookUrl = found.webhookUrl;
-  webhookId = found.id;
+  ));
   // The start builds the apps whose sources changed first.
 }, 300_000);
 
@@ -89,8 +99,6 @@ afterAll(async () => {
   await admin?.close();
   await product?.stop();
 });
-
-const { getJson } = serviceCalls(() => product.shellUrl);
 
 /** The table's row of the webhook at `url`, by the URL it shows. */
 function rowOf(page: Page, url: string): Locator {
@@ -108,28 +116,30 @@ function rowOfLead(dialog: Locator, email: string): Locator {
   return liveRows(dialog).getByRole('row').filter({ hasText: email });
 }
 
-async function simulateEvent(url: string, lead: typeof FIRST_LEAD): Promise<void> {
-  const sent = await sandboxPost<{ deliveries: { status: number | null }[] }>(
-    sandboxUrl,
-    '/simulate/event',
-    { platform: 'smartlead', eventType: 'EMAIL_SENT', webhookUrl: url, lead },
-  );
-  expect(sent.deliveries.map((delivery) => delivery.status)).toEqual([200]);
+function simulateEvent(url: string, lead: SimulatedLead): Promise<unknown> {
+  return simulateSmartleadEvent(sandboxUrl, url, 'EMAIL_SENT', lead);
+}
+
+/** The admin's Webhooks page at 1280 px, with the demo webhook's Live dialog open and live. */
+async function openLiveView(): Promise<{ page: Page; dialog: Locator }> {
+  const page = await admin.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${product.shellUrl}/admin/dashboard/webhooks`);
+  await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+  await rowOf(page, webhookUrl).getByRole('button', { name: 'Live' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Live events: .+'s webhook$/ });
+  await dialog.getByRole('status').getByText('Live', { exact: true }).waitFor();
+  return { page, dialog };
 }
 
 describe('the live view of a webhook', () => {
   test("a campaign's events appear as they are received and move on to Synced", async () => {
-    const page = await admin.context.newPage();
-    await page.goto(`${product.shellUrl}/admin/dashboard/webhooks`);
-    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
-    await rowOf(page, webhookUrl).getByRole('button', { name: 'Live' }).click();
-    const dialog = page.getByRole('dialog', { name: /^Live events: .+'s webhook$/ });
+    const { page, dialog } = await openLiveView();
     await dialog
       .getByText(
         'Smartlead events appear here as they are received, then change as they are held, synced or fail.',
       )
       .waitFor();
-    await dialog.getByRole('status').getByText('Live', { exact: true }).waitFor();
     await dialog
       .getByText(
         'Waiting for events. Send a test or start a campaign: its events appear here as they arrive.',
@@ -148,12 +158,7 @@ describe('the live view of a webhook', () => {
   });
 
   test('a paused view counts the events that arrived meanwhile and shows them on Resume', async () => {
-    const page = await admin.context.newPage();
-    await page.goto(`${product.shellUrl}/admin/dashboard/webhooks`);
-    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
-    await rowOf(page, webhookUrl).getByRole('button', { name: 'Live' }).click();
-    const dialog = page.getByRole('dialog', { name: /^Live events: / });
-    await dialog.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    const { page, dialog } = await openLiveView();
 
     await dialog.getByRole('button', { name: 'Pause' }).click();
     await dialog.getByText('Paused: 0 new events arrived meanwhile.').waitFor();
@@ -168,11 +173,61 @@ describe('the live view of a webhook', () => {
       .getByText('Paused: 2 new events arrived meanwhile.')
       .waitFor({ timeout: ROW_WAIT_MS });
     await expect(rowOfLead(dialog, WHILE_PAUSED[0]!.email).count()).resolves.toBe(0);
+    await dialog
+      .getByText('Events that arrive while the view is paused appear here on Resume.')
+      .waitFor();
     await screenshot(page, 'live-view-paused', { fullPage: false });
 
     await dialog.getByRole('button', { name: 'Resume' }).click();
     for (const lead of WHILE_PAUSED) await rowOfLead(dialog, lead.email).waitFor();
     await dialog.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    // Paused again over the rows it shows: what a reader of them sees.
+    await dialog.getByRole('button', { name: 'Pause' }).click();
+    await dialog.getByText('Paused: 0 new events arrived meanwhile.').waitFor();
+    await screenshot(page, 'live-view-paused-rows', { fullPage: false });
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  test('a view cut off from the service says so, and once back shows what it missed, once', async () => {
+    const { page, dialog } = await openLiveView();
+    await simulateEvent(webhookUrl, BEFORE_CUT);
+    await rowOfLead(dialog, BEFORE_CUT.email).waitFor({ timeout: ROW_WAIT_MS });
+
+    // The view's next call for its stream after the cut.
+    const again = page.waitForRequest((request) =>
+      /\/api\/admin\/webhooks\/[0-9a-f]{24}\/live$/.test(new URL(request.url()).pathname),
+    );
+    // The shell's proxy stops: the stream is cut, the page stays open.
+    await product.stopApp('shell');
+    try {
+      await dialog
+        .getByRole('status')
+        .getByText('Connection lost. Reconnecting…', { exact: true })
+        .waitFor({ timeout: ROW_WAIT_MS });
+      await screenshot(page, 'live-view-reconnecting', { fullPage: false });
+      await expectAccessible(page);
+      // Meanwhile the campaign goes on: its events reach the service directly.
+      const direct = new URL(new URL(webhookUrl).pathname, product.serviceUrl).href;
+      for (const lead of WHILE_CUT) await simulateEvent(direct, lead);
+      await expect(rowOfLead(dialog, WHILE_CUT[0]!.email).count()).resolves.toBe(0);
+    } finally {
+      await product.startApp('shell');
+    }
+
+    // It asks for what changed since the last event it got (issue 34: "with the last event id").
+    expect(await (await again).headerValue('last-event-id')).toMatch(/^\d+\.[0-9a-f]{24}$/);
+    await dialog
+      .getByRole('status')
+      .getByText('Live', { exact: true })
+      .waitFor({ timeout: RECONNECT_WAIT_MS });
+    for (const lead of WHILE_CUT)
+      await rowOfLead(dialog, lead.email)
+        .getByText('Synced', { exact: true })
+        .waitFor({ timeout: 30_000 });
+    for (const lead of [BEFORE_CUT, ...WHILE_CUT])
+      await expect(rowOfLead(dialog, lead.email).count()).resolves.toBe(1);
+    await screenshot(page, 'live-view-reconnected', { fullPage: false });
     await page.close();
   });
 });
@@ -207,10 +262,25 @@ describe('from History', () => {
 });
 
 describe('in a partner’s portal', () => {
+  /** Only the module is ours: the partner's page around it is not checked. */
+  const EMBED = 'outsync-webhooks';
+
+  /**
+   * The portal's Dark box set to `mode`. Clicked by script: the open modal dialog makes the
+   * partner's page around it inert to the pointer.
+   */
+  async function theme(page: Page, mode: 'light' | 'dark'): Promise<void> {
+    await page.locator('#dark').evaluate((box, checked) => {
+      if ((box as HTMLInputElement).checked !== checked) (box as HTMLInputElement).click();
+    }, mode === 'dark');
+    await page.locator(`${EMBED} [data-outsync-theme="${mode}"]`).first().waitFor();
+  }
+
   test('the embedded module streams its customer’s events with the embed token', async () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.context.newPage();
+      await page.setViewportSize({ width: 1280, height: 800 });
       const streamed = page.waitForRequest((request) =>
         /\/api\/admin\/webhooks\/[0-9a-f]{24}\/live$/.test(new URL(request.url()).pathname),
       );
@@ -233,6 +303,40 @@ describe('in a partner’s portal', () => {
       await simulateEvent(url, PARTNER_LEAD);
       await rowOfLead(dialog, PARTNER_LEAD.email).waitFor({ timeout: ROW_WAIT_MS });
       await screenshot(page, 'live-view-partner-embed-dark', { fullPage: false });
+      await expectAccessible(page, EMBED);
+      await dialog.getByRole('button', { name: 'Pause' }).click();
+      await dialog.getByText('Paused: 0 new events arrived meanwhile.').waitFor();
+      await screenshot(page, 'live-view-partner-embed-dark-paused', { fullPage: false });
+      await expectAccessible(page, EMBED);
+      // The same view in the light theme.
+      await theme(page, 'light');
+      await screenshot(page, 'live-view-partner-embed-paused', { fullPage: false });
+      await expectAccessible(page, EMBED);
+      await dialog.getByRole('button', { name: 'Resume' }).click();
+      await dialog.getByRole('status').getByText('Live', { exact: true }).waitFor();
+      await screenshot(page, 'live-view-partner-embed', { fullPage: false });
+      await expectAccessible(page, EMBED);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // The settings dialog's dry-run preview (item 2), showing a result, in both themes.
+      await rowOf(page, url).getByRole('button', { name: 'Webhook Settings' }).click();
+      const settings = page.getByRole('dialog', { name: /^Update Webhook/ });
+      const preview = settings.getByRole('region', { name: 'Preview' });
+      await preview.getByRole('combobox', { name: 'Sample event', exact: true }).click();
+      await page.getByRole('option', { name: 'Test event: EMAIL_SENT' }).click();
+      await preview.getByRole('button', { name: 'Preview', exact: true }).click();
+      const result = preview.getByRole('region', { name: 'What this event would do' });
+      await result
+        .getByText(/^Would /)
+        .first()
+        .waitFor();
+      await result.scrollIntoViewIfNeeded();
+      await screenshot(page, 'webhooks-settings-preview-partner-embed', { fullPage: false });
+      await expectAccessible(page, EMBED);
+      await theme(page, 'dark');
+      await screenshot(page, 'webhooks-settings-preview-partner-embed-dark', { fullPage: false });
+      await expectAccessible(page, EMBED);
     } finally {
       await browser.close();
     }

@@ -1,7 +1,9 @@
 // The dry-run preview in Chromium (issue 34, item 2): in the create form a paid customer (the
 // demo admin) previews a Smartlead reply with the form's unsaved values, sees the planned contact
 // and e-mail activity, saves the webhook, sends that same event to it, and finds in the sandbox's
-// HubSpot exactly what the preview said, field by field.
+// HubSpot exactly what the preview said, field by field; the webhook's settings dialog then
+// previews the payload it received. Both previews are checked with axe and photographed at
+// 1280 px (the shell has one theme; the embed's dark one is seen in live-view.e2e).
 import path from 'node:path';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { authorizeInSandbox } from '@outsync/sandbox';
@@ -125,7 +127,11 @@ test('the create form previews a reply, and the saved webhook writes exactly tha
   await result.scrollIntoViewIfNeeded();
   await screenshot(page, 'webhooks-preview');
   // The preview alone, readable at its own size (the whole page is the long create form).
-  await preview.screenshot({ path: path.join(artifactsDir, 'webhooks-preview-section.png') });
+  await preview.screenshot({
+    path: path.join(artifactsDir, 'webhooks-preview-section.png'),
+    // The shell's sticky top bar would cover the section's first lines in the stitched picture.
+    style: 'div:has(> header) { position: static !important; }',
+  });
 
   const webhookUrl = await url.inputValue();
   await page.getByRole('button', { name: 'Create Webhook' }).click();
@@ -164,5 +170,26 @@ test('the create form previews a reply, and the saved webhook writes exactly tha
   for (const [field, value] of Object.entries(contact.fields))
     expect({ field, value: person?.[field] ?? null }).toEqual({ field, value });
   expect(written?.associations).toContain(`contacts:${person?.id}`);
+
+  // The settings dialog previews too: the payload the webhook just received is a sample now.
+  await page
+    .getByRole('table', { name: 'Existing webhooks:', exact: true })
+    .getByRole('row')
+    .filter({ hasText: webhookUrl })
+    .getByRole('button', { name: 'Webhook Settings' })
+    .click();
+  const settings = page.getByRole('dialog', { name: /^Update Webhook/ });
+  const settingsPreview = settings.getByRole('region', { name: 'Preview' });
+  await settingsPreview.getByRole('combobox', { name: 'Sample event', exact: true }).click();
+  await settings.getByRole('option', { name: /^Received .+: EMAIL_REPLY \(/ }).click();
+  await settingsPreview.getByRole('button', { name: 'Preview', exact: true }).click();
+  const settingsResult = settingsPreview.getByRole('region', { name: 'What this event would do' });
+  await settingsResult
+    .getByText(/^Would /)
+    .first()
+    .waitFor();
+  await settingsResult.scrollIntoViewIfNeeded();
+  await screenshot(page, 'webhooks-settings-preview', { fullPage: false });
+  await expectAccessible(page);
   await page.close();
 });

@@ -29,3 +29,44 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** A lead as the sandbox's event generator takes it. */
+export type SimulatedLead = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+};
+
+/** What the generator sent, and how each webhook it was posted to answered. */
+export type SimulatedEvent = {
+  payload: Record<string, unknown>;
+  deliveries: { status: number | null }[];
+};
+
+/** A simulated campaign's run: how many events were posted, how many the webhook took. */
+export type CampaignRun = { events: number; accepted: number };
+
+/**
+ * One Smartlead event of `eventType` about `lead` from the sandbox's generator, posted to
+ * `webhookUrl`; an error unless the webhook answered 200.
+ */
+export async function simulateSmartleadEvent(
+  sandboxUrl: string,
+  webhookUrl: string,
+  eventType: string,
+  lead: SimulatedLead,
+): Promise<SimulatedEvent> {
+  const sent = await sandboxPost<SimulatedEvent>(sandboxUrl, '/simulate/event', {
+    platform: 'smartlead',
+    eventType,
+    webhookUrl,
+    lead,
+  });
+  const statuses = sent.deliveries.map((delivery) => delivery.status);
+  if (statuses.length !== 1 || statuses[0] !== 200)
+    throw new Error(
+      `${webhookUrl} answered the simulated ${eventType} with ${statuses.join(', ')}`,
+    );
+  return sent;
+}

@@ -47,3 +47,31 @@ export function serviceCalls(baseUrl: () => string) {
       sendJson<T>(baseUrl(), request, method, path, data),
   };
 }
+
+/** A webhook as the Webhooks table lists it (the fields the journeys read). */
+export type WebhookRow = {
+  id: string;
+  webhookUrl: string;
+  emailService: string | null;
+  user: { profile: string };
+};
+
+/**
+ * The demo workspace's HubSpot webhook for Smartlead (the one its live campaign posts to), as the
+ * signed-in demo admin's Webhooks table lists it.
+ */
+export async function demoSmartleadWebhook(
+  baseUrl: string,
+  request: APIRequestContext,
+): Promise<WebhookRow> {
+  const { webhooks } = await getJson<{ webhooks: WebhookRow[] }>(
+    baseUrl,
+    request,
+    '/api/admin/webhooks',
+  );
+  const found = webhooks.find(
+    (webhook) => webhook.user.profile === 'HUBSPOT' && webhook.emailService === 'smartlead',
+  );
+  if (!found) throw new Error('the demo workspace has no HubSpot webhook for Smartlead');
+  return found;
+}

@@ -124,8 +124,9 @@ test('says why an event would be held', async () => {
   fireEvent.click(await screen.findByRole('option', { name: 'Test event: EMAIL_SENT' }));
   fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
   const result = await screen.findByRole('region', { name: 'What this event would do' });
+  within(result).getByText('Would be held');
   within(result).getByText(
-    'Would be held: Held until the lead reaches an approved category (Interested); its category is not known yet.',
+    'Held until the lead reaches an approved category (Interested); its category is not known yet.',
   );
   within(result).getByText('Nothing would be written to the CRM.');
   expect(within(result).queryAllByRole('table')).toHaveLength(0);

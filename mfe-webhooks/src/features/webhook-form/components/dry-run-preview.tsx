@@ -199,10 +199,9 @@ function PreviewResult({ preview }: { preview: WebhookPreview }) {
   return (
     <Result aria-labelledby={headingId} data-status={preview.status}>
       <Subheading id={headingId}>{texts.result}</Subheading>
-      <Outcome $good={preview.status === 'synced'}>
-        {texts.outcome[preview.status]}
-        {preview.reason ? `: ${preview.reason}` : ''}
-      </Outcome>
+      <Outcome $good={preview.status === 'synced'}>{texts.outcome[preview.status]}</Outcome>
+      {/* The run's own words, on their line: they start with the outcome's ("Not synced: …"). */}
+      {preview.reason ? <Plain>{preview.reason}</Plain> : null}
       {preview.warnings.map((warning) => (
         <Warning key={warning}>{warning}</Warning>
       ))}
@@ -213,7 +212,7 @@ function PreviewResult({ preview }: { preview: WebhookPreview }) {
           ))}
         </List>
       ) : null}
-      {preview.writes.length === 0 ? <p>{texts.noWrites}</p> : null}
+      {preview.writes.length === 0 ? <Plain>{texts.noWrites}</Plain> : null}
       {properties.length > 0 ? (
         <Card aria-label={texts.createProperties(properties.length)}>
           <CardTitle>{texts.createProperties(properties.length)}</CardTitle>
@@ -344,6 +343,10 @@ const Outcome = styled.p<{ $good: boolean }>`
   color: ${({ theme, $good }) => ($good ? theme.colors.success : theme.colors.warningInk)};
 `;
 
+const Plain = styled.p`
+  margin: 0;
+`;
+
 const Warning = styled.p`
   margin: 0;
   padding: ${({ theme }) => theme.space(2)};
@@ -356,19 +359,24 @@ const List = styled.ul`
   padding-left: ${({ theme }) => theme.space(5)};
 `;
 
+// The card's parts are spaced by its gap: a card with a title alone (an association) is as
+// padded below it as above.
 const Card = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   padding: ${({ theme }) => theme.space(3)};
 `;
 
 const CardTitle = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
+  margin: 0;
   font-weight: 600;
 `;
 
 const Muted = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
+  margin: 0;
   color: ${({ theme }) => theme.colors.inkMuted};
 `;
 

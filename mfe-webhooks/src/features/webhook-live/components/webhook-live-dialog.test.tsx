@@ -13,14 +13,24 @@ jest.mock('../api/live-stream', () => ({
 
 const read = jest.mocked(readLiveStream);
 let stream: LiveStreamRequest | undefined;
+/** Breaks the open stream, as a cut connection does. */
+let drop: ((error: Error) => void) | undefined;
 
 beforeEach(() => {
   stream = undefined;
-  // The stream stays open until the dialog closes (the request is aborted).
+  drop = undefined;
+  read.mockClear();
+  // The stream stays open until the dialog closes (the request is aborted) or `drop` breaks it.
   read.mockImplementation((request) => {
     stream = request;
-    return new Promise(() => undefined);
+    return new Promise((_, reject) => {
+      drop = reject;
+    });
   });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
 });
 
 const webhook = {
@@ -111,4 +121,63 @@ test('paused, it counts what arrives and shows it on Resume', () => {
   expect(within(dialog).getByText('bob@prospect.test')).toBeTruthy();
   expect(within(dialog).getByText('cy@prospect.test')).toBeTruthy();
   expect(within(dialog).getByRole('status').textContent).toBe('Live');
+});
+
+test('a cut stream says it is reconnecting, then gets what it missed since its last event, once', async () => {
+  jest.useFakeTimers();
+  const dialog = renderDialog();
+  const status = () => within(dialog).getByRole('status').textContent;
+  send('ready', { replayed: 0 }, '1000.');
+  send('log', event('ada', 'received', 1), '2000.65f0000000000000000000a1');
+  await act(async () => drop?.(new TypeError('Failed to fetch')));
+  expect(status()).toBe('Connection lost. Reconnecting…');
+
+  await act(() => jest.advanceTimersByTimeAsync(1_000));
+  expect(read).toHaveBeenCalledTimes(2);
+  expect(stream?.lastEventId).toBe('2000.65f0000000000000000000a1');
+  // The service replays from a little before that event: the row it had, then what it missed.
+  send('log', event('ada', 'synced', 2), '3000.65f0000000000000000000a1');
+  send('log', event('bob', 'received', 3), '4000.65f0000000000000000000b2');
+  send('ready', { replayed: 2 }, '5000.');
+  expect(status()).toBe('Live');
+  const table = within(dialog).getByRole('table', {
+    name: 'Events received while this view is open',
+  });
+  expect(within(table).getAllByText('ada@prospect.test')).toHaveLength(1);
+  expect(within(table).getAllByText('bob@prospect.test')).toHaveLength(1);
+  const ada = within(table).getByText('ada@prospect.test').closest('tr') as HTMLElement;
+  expect(within(ada).getByText('Synced')).toBeTruthy();
+});
+
+test('a paused view that lost its stream says so beside its count', async () => {
+  jest.useFakeTimers();
+  const dialog = renderDialog();
+  const status = () => within(dialog).getByRole('status').textContent;
+  send('ready', { replayed: 0 });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pause' }));
+  send('log', event('ada', 'received', 1));
+  await act(async () => drop?.(new TypeError('Failed to fetch')));
+  expect(status()).toBe('Paused: 1 new event arrived meanwhile. Connection lost. Reconnecting…');
+
+  await act(() => jest.advanceTimersByTimeAsync(1_000));
+  send('ready', { replayed: 0 });
+  expect(status()).toBe('Paused: 1 new event arrived meanwhile.');
+});
+
+test('paused before any row, it says the events arriving wait for Resume', () => {
+  const dialog = renderDialog();
+  send('ready', { replayed: 0 });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Pause' }));
+  send('log', event('bob', 'received', 2));
+  expect(within(dialog).getByRole('status').textContent).toBe(
+    'Paused: 1 new event arrived meanwhile.',
+  );
+  expect(
+    within(dialog).getByText('Events that arrive while the view is paused appear here on Resume.'),
+  ).toBeTruthy();
+  expect(
+    within(dialog).queryByText(
+      'Waiting for events. Send a test or start a campaign: its events appear here as they arrive.',
+    ),
+  ).toBeNull();
 });

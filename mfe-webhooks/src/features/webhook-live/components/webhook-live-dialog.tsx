@@ -31,6 +31,8 @@ export const webhookLiveTexts = {
       : `Paused: ${count} new events arrived meanwhile.`,
   empty:
     'Waiting for events. Send a test or start a campaign: its events appear here as they arrive.',
+  /** Paused before any row: what arrives waits, so "waiting for events" would be untrue. */
+  emptyPaused: 'Events that arrive while the view is paused appear here on Resume.',
   anyPlatform: 'Webhook',
 } as const;
 
@@ -78,6 +80,25 @@ function connectionText(connection: LiveConnection): string {
   }
 }
 
+type StatusState = LiveConnection['state'] | 'paused';
+
+/** A lost or refused stream outranks the pause: the reader must see that nothing arrives. */
+function statusState(paused: boolean, connection: LiveConnection): StatusState {
+  if (connection.state === 'reconnecting' || connection.state === 'refused')
+    return connection.state;
+  return paused ? 'paused' : connection.state;
+}
+
+/**
+ * What the status line says: the connection, or the pause's count while it is live. A paused
+ * view that lost its stream says both, as its count cannot grow meanwhile.
+ */
+function statusText(paused: boolean, arrived: number, connection: LiveConnection): string {
+  if (!paused) return connectionText(connection);
+  if (connection.state === 'live') return t.paused(arrived);
+  return `${t.paused(arrived)} ${connectionText(connection)}`;
+}
+
 // Sized as the history tables are (ui/README.md, "Tables: one sizing rule"); the status takes
 // the rest, with the reason under its chip as History's status cell has it.
 const columns: TableColumn<LiveWebhookEvent>[] = [
@@ -87,6 +108,7 @@ const columns: TableColumn<LiveWebhookEvent>[] = [
     cell: (row) => (
       <time dateTime={row.receivedAt}>{timeFormat.format(new Date(row.receivedAt))}</time>
     ),
+    sizing: 'fixed',
     width: '120px',
   },
   {
@@ -98,9 +120,18 @@ const columns: TableColumn<LiveWebhookEvent>[] = [
         {row.test ? <Muted> ({t.test})</Muted> : null}
       </>
     ),
-    width: '160px',
+    width: '150px',
   },
-  { id: 'lead', header: t.lead, cell: (row) => row.leadEmail ?? '—', width: '200px' },
+  // An e-mail on one line, cut where it must be (its whole value in the title), not broken at
+  // its hyphens.
+  {
+    id: 'lead',
+    header: t.lead,
+    cell: (row) => row.leadEmail ?? '—',
+    sizing: 'token',
+    width: '300px',
+    minWidth: '12rem',
+  },
   {
     id: 'status',
     header: t.status,
@@ -136,9 +167,9 @@ export function WebhookLiveDialog({
       size="lg"
     >
       <Bar>
-        <Status role="status" $state={paused ? 'paused' : live.connection.state}>
+        <Status role="status" $state={statusState(paused, live.connection)}>
           <Dot aria-hidden="true" />
-          {paused ? t.paused(live.arrivedWhilePaused) : connectionText(live.connection)}
+          {statusText(paused, live.arrivedWhilePaused, live.connection)}
         </Status>
         <Button
           $variant="secondary"
@@ -153,7 +184,7 @@ export function WebhookLiveDialog({
         columns={columns}
         rows={live.rows}
         getRowId={(row) => row.id}
-        emptyText={t.empty}
+        emptyText={paused ? t.emptyPaused : t.empty}
       />
     </Dialog>
   );
@@ -166,8 +197,6 @@ const Bar = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   margin-bottom: ${({ theme }) => theme.space(3)};
 `;
-
-type StatusState = LiveConnection['state'] | 'paused';
 
 const Status = styled.p<{ $state: StatusState }>`
   display: flex;
