@@ -35,6 +35,12 @@ export type WorkerDeps = {
   now: () => Date;
   /** Runs of sync-events at once per worker. */
   concurrency?: number;
+  /**
+   * The alert jobs' lock lifetime instead of theirs (1 and 5 minutes). Agenda's watchdog sleeps
+   * half of a job's lock lifetime after each run, even past a stop (agenda 6.2.6), which keeps a
+   * test process alive for minutes: the test app makes it short.
+   */
+  alertsLockLifetimeMs?: number;
 };
 
 export type StopWorker = () => Promise<void>;
@@ -73,8 +79,18 @@ export function startWorker(composition: Composition, deps: WorkerDeps): StopWor
       lockLifetimeMs: Math.min(60_000, sync.leaseMs),
       leaseMs: sync.leaseMs,
     });
-    defineFailedEventsAlertsJob(agenda, { alerts: composition.failedEventsAlerts, logger: log });
-    defineDeliverSyncAlertsJob(agenda, { notices: composition.endpointNotices, logger: log });
+    const alertsLock =
+      deps.alertsLockLifetimeMs === undefined ? {} : { lockLifetimeMs: deps.alertsLockLifetimeMs };
+    defineFailedEventsAlertsJob(agenda, {
+      alerts: composition.failedEventsAlerts,
+      logger: log,
+      ...alertsLock,
+    });
+    defineDeliverSyncAlertsJob(agenda, {
+      notices: composition.endpointNotices,
+      logger: log,
+      ...alertsLock,
+    });
     // A run per sync (one at a time per worker, they are long) and the sweep that queues them.
     defineRunBlockListJob(agenda, {
       run: (syncId) => composition.runBlockList(syncId),

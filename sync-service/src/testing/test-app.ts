@@ -166,7 +166,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     metrics: metrics?.metrics,
   });
   const stopWorker = options.worker
-    ? startWorker(composition, { config, logger, agenda, now })
+    ? startWorker(composition, { config, logger, agenda, now, alertsLockLifetimeMs: 10_000 })
     : undefined;
   const app = createApp(composition, { config, logger, mailer, authSecret, now, dispatcher });
   const server = createServer(app.callback()).listen(0, '127.0.0.1');

@@ -9,7 +9,7 @@ export const DELIVER_SYNC_ALERTS_EVERY_MS = 10_000;
 /** Delivers the sync alerts due to endpoints (one worker at a time; each notice is claimed). */
 export function defineDeliverSyncAlertsJob(
   agenda: Agenda,
-  deps: { notices: EndpointNotices; logger: Logger },
+  deps: { notices: EndpointNotices; logger: Logger; lockLifetimeMs?: number },
 ): void {
   agenda.define(
     DELIVER_SYNC_ALERTS_JOB,
@@ -18,7 +18,7 @@ export function defineDeliverSyncAlertsJob(
       if (counts.delivered + counts.retrying + counts.given_up > 0)
         deps.logger.info(counts, 'sync alerts sent to endpoints');
     },
-    { lockLifetime: 5 * 60_000 },
+    { lockLifetime: deps.lockLifetimeMs ?? 5 * 60_000 },
   );
 }
 

@@ -9,7 +9,7 @@ export const FAILED_EVENTS_ALERTS_EVERY_MS = 5 * 60_000;
 /** The owners' hourly digest of failed events, looked for every few minutes by one worker. */
 export function defineFailedEventsAlertsJob(
   agenda: Agenda,
-  deps: { alerts: FailedEventsAlerts; logger: Logger },
+  deps: { alerts: FailedEventsAlerts; logger: Logger; lockLifetimeMs?: number },
 ): void {
   agenda.define(
     FAILED_EVENTS_ALERTS_JOB,
@@ -17,7 +17,7 @@ export function defineFailedEventsAlertsJob(
       const sent = await deps.alerts.sendDue();
       if (sent > 0) deps.logger.info({ sent }, 'sent failed-events digests');
     },
-    { lockLifetime: 60_000 },
+    { lockLifetime: deps.lockLifetimeMs ?? 60_000 },
   );
 }
 
