@@ -46,6 +46,12 @@ export interface RunningProduct {
   /** Stops one app's server (to see how the others cope) and starts it again on the same port. */
   stopApp(app: AppName): Promise<void>;
   startApp(app: AppName): Promise<void>;
+  /**
+   * Stops the sync-service's process (SIGTERM, as a deploy does) and starts it again on the same
+   * port and database: the database and the sandbox run in this process and keep their data.
+   */
+  stopService(): Promise<void>;
+  startService(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -78,9 +84,11 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     let serviceUrl: string | undefined;
     let sandboxUrl: string | undefined;
     let mongoUri: string | undefined;
+    let serviceControl: ServiceControl | undefined;
     if (options.backend ?? true) {
       const backend = await startBackend(env, options, log, started);
       ({ serviceUrl, sandboxUrl, mongoUri } = backend);
+      serviceControl = backend.service;
     }
 
     const servers = new Map<AppName, Pick<RunningServer, 'close'>>();
@@ -149,6 +157,8 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       partnerDemoUrl,
       stopApp,
       startApp,
+      stopService: async () => serviceControl?.stop(),
+      startService: async () => serviceControl?.start(),
       stop: stopAll,
     };
   } catch (error) {
@@ -189,7 +199,7 @@ async function startBackend(
 
   const servicePort = portOf(services.syncService, env);
   const shellPort = portOf(apps.shell, env);
-  const service = await startServiceProcess(Boolean(options.watch), {
+  const serviceEnv = {
     ...env,
     PORT: String(servicePort),
     HOST: '127.0.0.1',
@@ -203,10 +213,30 @@ async function startBackend(
     PAID_TIER_EMAILS: env.PAID_TIER_EMAILS ?? DEMO_ADMIN_EMAIL,
     SECRETS_KEY: env.SECRETS_KEY ?? localSecretsKey(Boolean(options.inMemoryDatabase)),
     ...sandboxConnectorEnv(env, sandbox.url, DEMO_OAUTH_CLIENTS.hubspot),
-  });
-  started.push({ name: 'sync-service', stop: service.stop });
-  log(`Sync-service at ${service.url}`);
-  return { mongoUri, sandboxUrl: sandbox.url, serviceUrl: service.url };
+  };
+  let service: { url: string; stop(): Promise<void> } | null = await startServiceProcess(
+    Boolean(options.watch),
+    serviceEnv,
+  );
+  const url = service.url;
+  const control: ServiceControl = {
+    async stop() {
+      await service?.stop();
+      service = null;
+    },
+    async start() {
+      if (service) return;
+      service = await startServiceProcess(Boolean(options.watch), serviceEnv);
+    },
+  };
+  started.push({ name: 'sync-service', stop: () => control.stop() });
+  log(`Sync-service at ${url}`);
+  return { mongoUri, sandboxUrl: sandbox.url, serviceUrl: url, service: control };
+}
+
+interface ServiceControl {
+  stop(): Promise<void>;
+  start(): Promise<void>;
 }
 
 /**

@@ -651,6 +651,12 @@ const ROWS: Record<RouteName, Row> = {
     upstream: true,
   },
   listBackfills: { rule: 'webhook-write', params: () => ({ id: f.webhookId }) },
+  // The campaign picker reads the platform with the owner's key: as the start.
+  backfillCampaigns: {
+    rule: 'webhook-write',
+    params: () => ({ id: f.webhookId }),
+    upstream: true,
+  },
   getBackfill: {
     rule: 'webhook-write',
     params: async () => ({ id: f.webhookId, backfillId: await pastBackfill() }),

@@ -89,7 +89,7 @@ import {
   storedEventsLookup,
   type BackfillRunOptions,
 } from './features/backfill';
-import { createHistoryReader } from './connectors';
+import { createHistoryReader, listPlatformCampaigns } from './connectors';
 
 export type CompositionDeps = {
   config: Pick<
@@ -630,6 +630,15 @@ function composeBackfill(
       requireWritable: (user, webhookId) => webhooks.requirePreviewable(user, webhookId),
       isKeyOfProfile: (keyId, profileId, platform) =>
         records.apiKeys.isKeyOfProfile(keyId, profileId, platform),
+      async listCampaigns(platform, apiKeyId) {
+        const key = await runDeps.credentials(apiKeyId);
+        if (!key) return [];
+        return listPlatformCampaigns(platform, {
+          apiKey: key.apiKey,
+          baseUrl: platformBaseUrl(config.platforms, platform, key.baseUrl),
+          fetch: deps.safeFetch,
+        });
+      },
       queue,
       now,
     }),

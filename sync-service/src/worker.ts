@@ -110,7 +110,8 @@ export function startWorker(composition: Composition, deps: WorkerDeps): StopWor
     // Backfills (issue 34, item 3): a run per backfill, two at once per worker (they are long
     // and mostly wait on the platform), and the sweep that takes over a lost one.
     defineRunBackfillJob(agenda, {
-      run: (backfillId) => composition.runBackfill(backfillId),
+      // A stopping worker hands a run over after its page (the next start goes on at once).
+      run: (backfillId) => composition.runBackfill(backfillId, { shouldStop: () => stopped }),
       logger: log,
       concurrency: 2,
       // Agenda's lock only spares a living run a second job: the backfill's own lease keeps runs

@@ -1,6 +1,8 @@
 import { defineRoute } from '@outsync/contracts';
 import { IdParamsSchema } from '@outsync/contracts/accounts';
 import {
+  BackfillCampaignListSchema,
+  BackfillCampaignsQuerySchema,
   BackfillListSchema,
   BackfillParamsSchema,
   BackfillSchema,
@@ -18,6 +20,21 @@ const notFound = 'No such webhook or backfill, or it is not visible to you (`not
  * who may backfill a webhook, follow or cancel its backfill is who may update it.
  */
 export const backfillRoutes = {
+  // Before getBackfill: `campaigns` would otherwise be read as a backfill id.
+  backfillCampaigns: defineRoute({
+    method: 'get',
+    path: '/api/admin/webhooks/:id/backfills/campaigns',
+    request: { params: IdParamsSchema, query: BackfillCampaignsQuerySchema },
+    response: BackfillCampaignListSchema,
+    errors: {
+      ...signedIn,
+      400: "No key to read with, or a key that is not one of the profile's keys of the platform (`validation_error`).",
+      404: notFound,
+      502: 'The platform refused the key or could not be read (`upstream_failed`), in words.',
+    },
+    description:
+      "The platform account's campaigns, read with the key a backfill would use (`apiKeyId`, else the webhook's own), for the import screen's picker; with what the platform's history rebuilds and cannot give back.",
+  }),
   startBackfill: defineRoute({
     method: 'post',
     path: '/api/admin/webhooks/:id/backfills',
@@ -28,7 +45,7 @@ export const backfillRoutes = {
       ...signedIn,
       404: notFound,
       409: 'A backfill of this webhook is still running (`backfill_running`).',
-      422: "The platform's history cannot rebuild any event (`history_not_available`).",
+      422: "The platform's history cannot rebuild any event (`history_not_available`), or a campaign is not the platform account's (`unknown_campaigns`, naming the ids).",
     },
     description:
       "Starts reading the platform's history over `from` (inclusive) to `to` (exclusive) for the campaigns given, with the webhook's API key; each past event not yet stored for the webhook is stored and synced like a delivery. The range must start before it ends, not lie in the future and span at most 366 days (400 with the message).",

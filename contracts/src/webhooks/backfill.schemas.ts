@@ -88,3 +88,21 @@ export type Backfill = z.infer<typeof BackfillSchema>;
 
 export const BackfillListSchema = z.object({ backfills: z.array(BackfillSchema) });
 export type BackfillList = z.infer<typeof BackfillListSchema>;
+
+/** `GET …/backfills/campaigns`: the key to list with, by the start request's rule. */
+export const BackfillCampaignsQuerySchema = z.object({ apiKeyId: IdSchema.optional() });
+export type BackfillCampaignsQuery = z.infer<typeof BackfillCampaignsQuerySchema>;
+
+/**
+ * The campaigns the import screen offers: the platform account's (read with the key a backfill
+ * would use), and what its history rebuilds and cannot give back, for the screen to say.
+ */
+export const BackfillCampaignListSchema = z.object({
+  platform: PlatformSchema,
+  campaigns: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The key they were listed with (the one a start without `apiKeyId` reads with). */
+  apiKeyId: z.string(),
+  notAvailable: z.array(ActivityEventTypeSchema),
+  rebuilds: z.array(ActivityEventTypeSchema),
+});
+export type BackfillCampaignList = z.infer<typeof BackfillCampaignListSchema>;

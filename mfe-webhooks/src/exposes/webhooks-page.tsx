@@ -32,11 +32,17 @@ const WebhookLiveDialog = lazy(() =>
   })),
 );
 
+const WebhookBackfillDialog = lazy(() =>
+  import('../features/webhook-backfill/components/webhook-backfill-dialog').then((module) => ({
+    default: module.WebhookBackfillDialog,
+  })),
+);
+
 /**
  * Which dialog is open, for which webhook. 'Sync test' opens the Send Test Webhook dialog, 'Live'
- * the live view of its events.
+ * the live view of its events, 'Import past activity' the backfill dialog.
  */
-type OpenDialog = { kind: 'settings' | 'test' | 'live'; webhook: Webhook } | null;
+type OpenDialog = { kind: 'settings' | 'test' | 'live' | 'backfill'; webhook: Webhook } | null;
 
 /**
  * webhook-view: composes the features (a feature never imports another). The list asks for a
@@ -83,6 +89,7 @@ export default function WebhooksPage() {
         onOpenSettings={(webhook) => setDialog({ kind: 'settings', webhook })}
         onOpenTest={(webhook) => setDialog({ kind: 'test', webhook })}
         onOpenLive={(webhook) => setDialog({ kind: 'live', webhook })}
+        onOpenBackfill={(webhook) => setDialog({ kind: 'backfill', webhook })}
       />
       <Suspense fallback={null}>
         {dialog?.kind === 'settings' ? (
@@ -103,6 +110,9 @@ export default function WebhooksPage() {
         ) : null}
         {dialog?.kind === 'live' ? (
           <WebhookLiveDialog key={dialog.webhook.id} webhook={dialog.webhook} onClose={close} />
+        ) : null}
+        {dialog?.kind === 'backfill' ? (
+          <WebhookBackfillDialog key={dialog.webhook.id} webhook={dialog.webhook} onClose={close} />
         ) : null}
       </Suspense>
     </>

@@ -28,6 +28,12 @@ export const backfillMessages = {
     `${platformDisplayName(platform)} did not answer; start the backfill again later (what is already imported is skipped).`,
   refused: (platform: Platform, detail: string | undefined) =>
     `${platformDisplayName(platform)} refused the history request${detail ? `: ${detail}` : '.'}`,
+  unknownCampaigns: (platform: Platform, ids: readonly string[]) =>
+    `${platformDisplayName(platform)} has no campaign ${ids.length === 1 ? 'with the id' : 'with the ids'} ${ids.join(', ')} for this API key; choose the campaigns again.`,
+  listKeyRefused: (platform: Platform) =>
+    `${platformDisplayName(platform)} refused the API key, so its campaigns cannot be listed; check the key under API keys.`,
+  listFailed: (platform: Platform) =>
+    `Could not read the campaigns from ${platformDisplayName(platform)}; try again in a moment.`,
   internal:
     'The backfill stopped on an unexpected error; start it again (what is already imported is skipped).',
 } as const;

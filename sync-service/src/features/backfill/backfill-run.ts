@@ -59,6 +59,12 @@ export type BackfillRunOptions = {
   stopAfterPages?: number;
   /** Tests: called after each saved page. */
   afterPage?: (pagesRead: number) => Promise<void> | void;
+  /**
+   * The worker is stopping (a deploy, a restart): the run ends after the page it is reading,
+   * releases its lease and queues its next run, so the next worker goes on at once instead of
+   * waiting for the lease to run out.
+   */
+  shouldStop?: () => boolean;
 };
 
 const UNFINISHED: BackfillStatus[] = ['queued', 'running', 'paused-for-rate-limit'];
@@ -192,6 +198,16 @@ export async function runBackfill(
       if (latest?.cancelRequested) {
         await pages.return(undefined);
         return await end(deps, doc._id, 'cancelled', null);
+      }
+      if (options.shouldStop?.()) {
+        await pages.return(undefined);
+        await deps.backfills.updateOne(
+          { _id: doc._id, active: true },
+          { $set: { leaseUntil: null, updatedAt: deps.now() } },
+        );
+        await deps.queue(backfillId, deps.now());
+        log.info({ pagesRead: saved.pagesRead }, 'backfill handed over: the worker is stopping');
+        return 'stopped';
       }
       if (options.stopAfterPages !== undefined && pagesThisRun >= options.stopAfterPages) {
         await pages.return(undefined);

@@ -14,6 +14,10 @@ export function registerBackfillRoutes(
   deps: { backfills: BackfillService },
 ): void {
   const { backfills } = deps;
+  // Before getBackfill, whose `:backfillId` would take `campaigns`.
+  addRoute(router, webhooksRoutes.backfillCampaigns, ({ params, query }, ctx) =>
+    backfills.campaigns(userOf(ctx), params.id, query.apiKeyId),
+  );
   addRoute(router, webhooksRoutes.startBackfill, ({ params, body }, ctx) =>
     backfills.start(userOf(ctx), params.id, body),
   );

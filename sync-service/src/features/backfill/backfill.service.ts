@@ -2,11 +2,13 @@ import { ErrorCodes, type Platform } from '@outsync/contracts';
 import {
   BACKFILL_MAX_RANGE_DAYS,
   type Backfill,
+  type BackfillCampaignList,
   type BackfillList,
   type BackfillStartRequest,
 } from '@outsync/contracts/webhooks';
 import { Types } from 'mongoose';
-import { HISTORY_SUPPORT } from '../../connectors';
+import { HISTORY_SUPPORT, isConnectorError, type PlatformCampaign } from '../../connectors';
+import { AccountsErrorCodes } from '@outsync/contracts/accounts';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import type { SessionUser } from '../../platform/http/types';
 import type { WebhookDoc } from '../webhooks';
@@ -17,6 +19,7 @@ import type { BackfillDoc, BackfillModel } from './backfill.model';
 export const BackfillErrorCodes = {
   running: 'backfill_running',
   notAvailable: 'history_not_available',
+  unknownCampaigns: 'unknown_campaigns',
 } as const;
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -29,6 +32,11 @@ export type BackfillServiceDeps = {
   requireWritable(user: SessionUser, webhookId: string): Promise<WebhookDoc>;
   /** The key exists, belongs to the profile and is a key of `platform`. */
   isKeyOfProfile(keyId: string, profileId: Types.ObjectId, platform: Platform): Promise<boolean>;
+  /**
+   * The platform account's campaigns, read with the key (the history's "list campaigns" call);
+   * an HttpError in words when the platform refuses the key or cannot be read.
+   */
+  listCampaigns(platform: Platform, apiKeyId: string): Promise<PlatformCampaign[]>;
   /** Queues a run of the backfill (an Agenda job) at a time. */
   queue(backfillId: string, at: Date): Promise<void>;
   now: () => Date;
@@ -55,7 +63,52 @@ export function createBackfillService(deps: BackfillServiceDeps) {
     return doc;
   }
 
+  /** The key a backfill of the webhook reads with: the one named, else the webhook's own. */
+  async function keyOf(webhook: WebhookDoc, apiKeyId: string | null | undefined): Promise<string> {
+    const platform = webhook.emailService;
+    const keyId = apiKeyId ?? webhook.apiKeyId?.toString() ?? null;
+    if (!keyId) throw invalid(backfillMessages.noApiKey(platform));
+    if (!(await deps.isKeyOfProfile(keyId, webhook.userProfileId, platform)))
+      throw invalid(backfillMessages.notKeyOfProfile(platform));
+    return keyId;
+  }
+
+  /** The account's campaigns; the platform's refusal or silence as a 502 in words. */
+  async function campaignsOf(platform: Platform, keyId: string): Promise<PlatformCampaign[]> {
+    try {
+      return await deps.listCampaigns(platform, keyId);
+    } catch (error) {
+      if (!isConnectorError(error)) throw error;
+      const refused = ['unauthorized', 'forbidden', 'missing_scopes'].includes(error.code);
+      throw new HttpError(
+        502,
+        AccountsErrorCodes.upstreamFailed,
+        refused ? backfillMessages.listKeyRefused(platform) : backfillMessages.listFailed(platform),
+      );
+    }
+  }
+
   return {
+    /** The campaigns the import screen offers, with what the platform's history rebuilds. */
+    async campaigns(
+      user: SessionUser,
+      webhookId: string,
+      apiKeyId: string | undefined,
+    ): Promise<BackfillCampaignList> {
+      const webhook = await deps.requireWritable(user, webhookId);
+      const platform = webhook.emailService;
+      const keyId = await keyOf(webhook, apiKeyId);
+      const campaigns = await campaignsOf(platform, keyId);
+      const support = HISTORY_SUPPORT[platform];
+      return {
+        platform,
+        campaigns,
+        apiKeyId: keyId,
+        notAvailable: [...support.notAvailable],
+        rebuilds: [...support.rebuilds],
+      };
+    },
+
     async start(
       user: SessionUser,
       webhookId: string,
@@ -80,12 +133,20 @@ export function createBackfillService(deps: BackfillServiceDeps) {
         throw invalid(backfillMessages.tooLong(BACKFILL_MAX_RANGE_DAYS));
       const ids = input.campaigns.map((campaign) => campaign.id);
       if (new Set(ids).size !== ids.length) throw invalid(backfillMessages.duplicateCampaign);
-      const apiKeyId = input.apiKeyId ?? webhook.apiKeyId?.toString() ?? null;
-      if (!apiKeyId) throw invalid(backfillMessages.noApiKey(platform));
-      if (!(await deps.isKeyOfProfile(apiKeyId, webhook.userProfileId, platform)))
-        throw invalid(backfillMessages.notKeyOfProfile(platform));
+      const apiKeyId = await keyOf(webhook, input.apiKeyId);
       if (await deps.backfills.exists({ webhookId: webhook._id, active: true })) {
         throw new HttpError(409, BackfillErrorCodes.running, backfillMessages.running);
+      }
+      // The chosen campaigns must be the account's (one listing call): a stale pick is named now
+      // instead of failing the run later.
+      const known = new Set((await campaignsOf(platform, apiKeyId)).map((c) => c.id));
+      const unknown = ids.filter((id) => !known.has(id));
+      if (unknown.length > 0) {
+        throw new HttpError(
+          422,
+          BackfillErrorCodes.unknownCampaigns,
+          backfillMessages.unknownCampaigns(platform, unknown),
+        );
       }
       const doc: BackfillDoc = {
         _id: new Types.ObjectId(),

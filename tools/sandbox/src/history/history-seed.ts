@@ -276,7 +276,7 @@ function domainOf(email: string): string {
 }
 
 /** A uuid-shaped id derived from a name: the same in every run. */
-function stableUuid(name: string): string {
+export function stableUuid(name: string): string {
   const hex = createHash('sha256').update(name).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import type { SandboxState } from '../sandbox-state.ts';
 import { bisonHistoryRouters } from './bison-history.routes.ts';
+import { campaignListRouters } from './campaign-list.routes.ts';
 import { heyreachHistoryRouter } from './heyreach-history.routes.ts';
 import { historyAdminRouter } from './history-admin.routes.ts';
 import { instantlyHistoryRouter } from './instantly-history.routes.ts';
@@ -14,5 +15,6 @@ export function historyRouters(state: SandboxState): Router[] {
     instantlyHistoryRouter(),
     ...bisonHistoryRouters(state),
     heyreachHistoryRouter(),
+    ...campaignListRouters(state),
   ];
 }

@@ -472,6 +472,30 @@ test('after an update from the settings dialog the lists are read again', async 
   await waitFor(() => expect(api.sent('webhooks')).toHaveLength(2));
 });
 
+test("'Import past activity' shows where the caller may change the webhook and opens the import", async () => {
+  const api = seeded();
+  api.on('listBackfills', () => ({ body: { backfills: [] } }));
+  await openScreen();
+
+  // An import writes into the owner's CRM: not for those who only see the webhook.
+  expect(
+    within(rowOf('All webhooks:', 'Bob Stone')).queryByRole('button', {
+      name: 'Import past activity',
+    }),
+  ).toBeNull();
+  fireEvent.click(
+    within(rowOf('Existing webhooks:', 'Grace Hopper')).getByRole('button', {
+      name: 'Import past activity',
+    }),
+  );
+  const dialog = await screen.findByRole('dialog', {
+    name: /^Import past activity: .+'s webhook$/,
+  });
+  await within(dialog).findByRole('button', { name: 'Start import' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
 test("'Sync test' opens the Send Test Webhook dialog for that webhook's platform", async () => {
   seeded();
   await openScreen();

@@ -35,6 +35,7 @@ export function WebhooksScreen({
   onOpenSettings,
   onOpenTest,
   onOpenLive,
+  onOpenBackfill,
 }: {
   title: string;
   /** The create form for the chosen profile. */
@@ -48,7 +49,7 @@ export function WebhooksScreen({
   const chosen = profiles.find((item) => item.user.id === profileId) ?? null;
   const own = webhooks.data?.webhooks ?? [];
   const all = webhooks.data?.allWebhooks ?? [];
-  const actions = { onOpenSettings, onOpenTest, onOpenLive };
+  const actions = { onOpenSettings, onOpenTest, onOpenLive, onOpenBackfill };
 
   return (
     <Page title={title}>

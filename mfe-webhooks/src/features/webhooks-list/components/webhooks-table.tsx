@@ -26,6 +26,7 @@ export const webhooksTableTexts = {
   settings: 'Webhook Settings',
   syncTest: 'Sync test',
   live: 'Live',
+  backfill: 'Import past activity',
   copyUrl: 'Copy URL',
   copied: 'Copied webhook URL.',
   delete: 'Delete',
@@ -50,6 +51,11 @@ export interface WebhookActions {
    * row: the view shows what History would (the viewer's own events; staff, everyone's).
    */
   onOpenLive?: (webhook: Webhook) => void;
+  /**
+   * 'Import past activity' (issue 34, item 3): the page opens the backfill dialog. For those who
+   * may change the webhook, as the import writes into its CRM.
+   */
+  onOpenBackfill?: (webhook: Webhook) => void;
 }
 
 /**
@@ -63,6 +69,7 @@ export function WebhooksTable({
   onOpenSettings,
   onOpenTest,
   onOpenLive,
+  onOpenBackfill,
 }: {
   caption: string;
   webhooks: readonly Webhook[];
@@ -131,6 +138,11 @@ export function WebhooksTable({
             {onOpenLive ? (
               <CellButton $variant="secondary" onClick={() => onOpenLive(webhook)}>
                 {t.live}
+              </CellButton>
+            ) : null}
+            {onOpenBackfill && webhook.canUpdate && webhook.emailService ? (
+              <CellButton $variant="secondary" onClick={() => onOpenBackfill(webhook)}>
+                {t.backfill}
               </CellButton>
             ) : null}
             {webhook.canUpdate ? (

@@ -23,6 +23,7 @@ export {
   createInstantlyHistoryReader,
 } from './instantly-history';
 export { createBisonHistoryReader } from './bison-history';
+export { CAMPAIGN_LIST_MAX, listPlatformCampaigns, type PlatformCampaign } from './campaign-list';
 export { HEYREACH_CONVERSATIONS_PAGE, createHeyreachHistoryReader } from './heyreach-history';
 
 const READERS: Readonly<Record<Platform, (options: PlatformClientOptions) => HistoryReader>> = {
