@@ -27,10 +27,16 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Shared once across host and remotes (ARCHITECTURE.md §2). Subpaths are listed explicitly.
- * A shared module loads whole (react-router aside, below), but only once something imports it:
- * the shell pays for the contracts core (`@outsync/contracts`), an area's module for its area's entry
- * (`@outsync/contracts/accounts`, …). `@outsync/contracts/zod` is the zod every contracts entry
- * uses, shared so that there is one copy (contracts/src/zod.ts says why not `zod` itself).
+ * A shared module loads whole (react-router aside, below), from the first app that loads it, so
+ * only what must be one instance per page, or what the shell loads anyway, is shared: React and
+ * the libraries holding a context or a store, our ui and app-runtime, the contracts core
+ * (`@outsync/contracts`: `ApiError` is checked with `instanceof` across the shell's client and the
+ * modules) and `@outsync/contracts/zod`, the one zod every contracts entry uses (its import
+ * installs the classic methods on zod/mini's classes: contracts/src/zod.ts says why). The area
+ * entries (`@outsync/contracts/accounts`, `/webhooks`, `/history`) are not shared: they hold only
+ * stateless schemas, rules and route tables, so each module bundles the parts it uses,
+ * tree-shaken (contracts/package.json's `sideEffects` lets the build drop the rest), instead of a
+ * whole area on its first load (docs/decisions.md, "Bundle budgets (issue 32)", "Third pass").
  */
 export const sharedSingletons = [
   'react',
@@ -45,9 +51,6 @@ export const sharedSingletons = [
   '@outsync/app-runtime',
   '@outsync/contracts/zod',
   '@outsync/contracts',
-  '@outsync/contracts/accounts',
-  '@outsync/contracts/webhooks',
-  '@outsync/contracts/history',
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 // `@outsync/contracts/history`: the history area (spec 02 §2.9–2.11, issue 13): its queries with
-// the normalisation rules of §5, its rows and its calls. Its own entry and federation singleton.
+// the normalisation rules of §5, its rows and its calls. Its own entry, bundled tree-shaken by
+// the modules that import it (not a federation singleton).
 // The features' route files are not exported one by one: `historyRoutes` holds their calls.
 export * from './history.schemas';
 export * from './webhook-events.schemas';

@@ -1,5 +1,5 @@
-// `@outsync/contracts/webhooks`: the webhooks area (spec 01 §2.6–2.11). Its own entry and its
-// own federation singleton, like `@outsync/contracts/accounts`; the rule functions here are
+// `@outsync/contracts/webhooks`: the webhooks area (spec 01 §2.6–2.11). Its own entry, bundled
+// tree-shaken by the modules that import it, like `@outsync/contracts/accounts`; the rule functions here are
 // the one source of truth both the forms and the service apply. The Send Test Webhook templates
 // are a subpath of their own (`@outsync/contracts/webhooks/test-payloads`), not shared: only the
 // dialog's lazily loaded chunk bundles them.

@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import { embeddedAtom } from '@outsync/app-runtime';
 import type { IntegrationItem } from '@outsync/contracts/accounts';
 import { Page, Sections, Spinner } from '@outsync/ui';
-import { NoIntegrations, ProfileSelect } from '@outsync/app-runtime/profile-select';
+import { NoIntegrations } from '@outsync/app-runtime/first-run';
 import { useOrganizationIntegrations } from '../api/get-organization-integrations';
 import { useWebhooks } from '../api/get-webhooks';
 import { WebhooksEmptyState } from './empty-state';
@@ -23,6 +23,14 @@ export const webhooksScreenTexts = {
 } as const;
 
 const t = webhooksScreenTexts;
+
+// The profile select (downshift) loads once there is a profile to offer: a first run, and the
+// partner embed before its token is accepted, show the lists without it (issue 32).
+const ProfileSelect = lazy(() =>
+  import('@outsync/app-runtime/profile-select').then((module) => ({
+    default: module.ProfileSelect,
+  })),
+);
 
 /**
  * webhook-view (spec 01 §2.6): pick a profile to create a webhook on it, then the caller's
@@ -59,12 +67,15 @@ export function WebhooksScreen({
             <Spinner label={t.loadingProfiles} />
           ) : profiles.length > 0 ? (
             <ProfileField>
-              <ProfileSelect
-                label={t.profileLabel}
-                integrations={profiles}
-                value={profileId}
-                onChange={setProfileId}
-              />
+              {/* The same spinner as while the profiles load, until the select's code is here. */}
+              <Suspense fallback={<Spinner label={t.loadingProfiles} />}>
+                <ProfileSelect
+                  label={t.profileLabel}
+                  integrations={profiles}
+                  value={profileId}
+                  onChange={setProfileId}
+                />
+              </Suspense>
             </ProfileField>
           ) : integrations.isSuccess ? (
             <NoIntegrations then={t.thenCreate} links={!embedded} />
