@@ -1,45 +1,32 @@
 // The import screen's campaign picker and the start's campaign check (issue 34, item 3) against
 // the sandbox's seeded Instantly history; and a stopping worker handing its run over.
 import type { Backfill, BackfillCampaignList } from '@outsync/contracts/webhooks';
-import type { RunningSandbox } from '@outsync/sandbox';
-import type { Types } from 'mongoose';
 import { buildApiKey } from '../../testing/account-factories';
-import { demoPortalOwner } from '../../testing/sandbox-test-app';
-import type { TestApp } from '../../testing/test-app';
-import type { TestClient } from '../../testing/test-client';
 import {
   backfillDoc,
   campaignsOf,
   instantlyWebhook,
   pastRange,
   seedHistory,
-  startAppOn,
-  startHistorySandbox,
+  startBackfillSuite,
+  stopBackfillSuite,
+  type BackfillSuite,
   type Seeded,
 } from './backfill.test-support';
 
 const WEBHOOKS = '/api/admin/webhooks';
 
-let sandbox: RunningSandbox;
-let app: TestApp;
-let owner: TestClient;
-let profile: { _id: Types.ObjectId; ownerId: Types.ObjectId };
+// Set by beforeAll.
+let { sandbox, app, owner, profile } = {} as BackfillSuite;
 const range = pastRange();
 let seeded: Seeded;
 
 beforeAll(async () => {
-  sandbox = await startHistorySandbox();
-  app = await startAppOn(sandbox);
-  const demo = await demoPortalOwner(app, 'backfill-campaigns@example.com');
-  owner = demo.client;
-  profile = { _id: demo.profileId, ownerId: demo.ownerId };
+  ({ sandbox, app, owner, profile } = await startBackfillSuite('backfill-campaigns@example.com'));
   seeded = await seedHistory(sandbox, 'instantly', range);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await sandbox?.stop();
-});
+afterAll(() => stopBackfillSuite({ app, sandbox }));
 
 describe('GET …/backfills/campaigns', () => {
   it("lists the key's campaigns by the id the import reads, with what the history rebuilds", async () => {

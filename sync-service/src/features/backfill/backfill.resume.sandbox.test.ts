@@ -4,12 +4,10 @@
 // platform's 429, and the routes' validation and scoping.
 import type { AuditLogPage } from '@outsync/contracts/history';
 import type { Backfill, BackfillList } from '@outsync/contracts/webhooks';
-import { DEMO_API_KEYS, type RunningSandbox } from '@outsync/sandbox';
+import { DEMO_API_KEYS } from '@outsync/sandbox';
 import type { Types } from 'mongoose';
 import { createHistoryReader } from '../../connectors';
 import { demoPortalOwner } from '../../testing/sandbox-test-app';
-import type { TestApp } from '../../testing/test-app';
-import type { TestClient } from '../../testing/test-client';
 import {
   DAY_MS,
   backfillDoc,
@@ -19,7 +17,9 @@ import {
   pastRange,
   seedHistory,
   startAppOn,
-  startHistorySandbox,
+  startBackfillSuite,
+  stopBackfillSuite,
+  type BackfillSuite,
   storedOf,
   type Seeded,
 } from './backfill.test-support';
@@ -27,25 +27,16 @@ import { backfillModel } from './backfill.model';
 
 const WEBHOOKS = '/api/admin/webhooks';
 
-let sandbox: RunningSandbox;
-let app: TestApp;
-let owner: TestClient;
-let profile: { _id: Types.ObjectId; ownerId: Types.ObjectId };
+// Set by beforeAll.
+let { sandbox, app, owner, profile } = {} as BackfillSuite;
 const range = pastRange();
 let seeded: Seeded;
 
 beforeAll(async () => {
-  sandbox = await startHistorySandbox();
-  app = await startAppOn(sandbox);
-  const demo = await demoPortalOwner(app, 'backfill-owner@example.com');
-  owner = demo.client;
-  profile = { _id: demo.profileId, ownerId: demo.ownerId };
+  ({ sandbox, app, owner, profile } = await startBackfillSuite('backfill-owner@example.com'));
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await sandbox?.stop();
-});
+afterAll(() => stopBackfillSuite({ app, sandbox }));
 
 beforeEach(async () => {
   await fetch(`${sandbox.url}/_seed`, { method: 'POST' });

@@ -2,45 +2,35 @@
 // e-mails over 100 leads are read by the backfill job, stored once and synced into the
 // sandbox's HubSpot by the usual pipeline; a second import over the same range adds nothing.
 import type { Backfill } from '@outsync/contracts/webhooks';
-import type { RunningSandbox } from '@outsync/sandbox';
-import type { Types } from 'mongoose';
-import { demoPortalOwner } from '../../testing/sandbox-test-app';
-import type { TestApp } from '../../testing/test-app';
-import type { TestClient } from '../../testing/test-client';
 import { webhookEventModel } from '../webhook-events';
 import {
   campaignsOf,
   instantlyWebhook,
   pastRange,
   seedHistory,
-  startAppOn,
-  startHistorySandbox,
+  startBackfillSuite,
+  stopBackfillSuite,
+  type BackfillSuite,
   storedOf,
   type Seeded,
 } from './backfill.test-support';
 
 const WEBHOOKS = '/api/admin/webhooks';
 
-let sandbox: RunningSandbox;
-let app: TestApp;
-let owner: TestClient;
-let profile: { _id: Types.ObjectId; ownerId: Types.ObjectId };
+// Set by beforeAll.
+let { sandbox, app, owner, profile } = {} as BackfillSuite;
 const range = pastRange();
 let seeded: Seeded;
 
 beforeAll(async () => {
-  sandbox = await startHistorySandbox();
-  app = await startAppOn(sandbox, { worker: true, env: { SYNC_BATCH_WINDOW_MS: '20' } });
-  const demo = await demoPortalOwner(app, 'backfill-sync-owner@example.com');
-  owner = demo.client;
-  profile = { _id: demo.profileId, ownerId: demo.ownerId };
+  ({ sandbox, app, owner, profile } = await startBackfillSuite('backfill-sync-owner@example.com', {
+    worker: true,
+    env: { SYNC_BATCH_WINDOW_MS: '20' },
+  }));
   seeded = await seedHistory(sandbox, 'instantly', range);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await sandbox?.stop();
-});
+afterAll(() => stopBackfillSuite({ app, sandbox }));
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
   const deadline = Date.now() + ms;

@@ -12,8 +12,9 @@ import type { Types } from 'mongoose';
 import { dedupKeyOf } from '../../pipeline/dedup-key';
 import type { WebhookEventDoc } from '../../pipeline';
 import { buildApiKey } from '../../testing/account-factories';
-import { sandboxAppEnv } from '../../testing/sandbox-test-app';
+import { demoPortalOwner, sandboxAppEnv } from '../../testing/sandbox-test-app';
 import { startTestApp, type TestApp, type TestAppOptions } from '../../testing/test-app';
+import type { TestClient } from '../../testing/test-client';
 import { buildWebhook } from '../../testing/webhook-factories';
 import { webhookEventModel } from '../webhook-events';
 import { backfillModel, type BackfillDoc } from './backfill.model';
@@ -45,6 +46,37 @@ export function startAppOn(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   return startTestApp({ ...options, env: { ...sandboxAppEnv(sandbox.url), ...options.env } });
+}
+
+/** A backfill suite's world: a history sandbox, an app on it, the demo portal's owner. */
+export type BackfillSuite = {
+  sandbox: RunningSandbox;
+  app: TestApp;
+  /** Signed in as the demo portal's owner. */
+  owner: TestClient;
+  profile: { _id: Types.ObjectId; ownerId: Types.ObjectId };
+};
+
+/** Starts a suite's world (in its beforeAll); `stopBackfillSuite` in its afterAll. */
+export async function startBackfillSuite(
+  ownerEmail: string,
+  options: TestAppOptions = {},
+): Promise<BackfillSuite> {
+  const sandbox = await startHistorySandbox();
+  const app = await startAppOn(sandbox, options);
+  const demo = await demoPortalOwner(app, ownerEmail);
+  return {
+    sandbox,
+    app,
+    owner: demo.client,
+    profile: { _id: demo.profileId, ownerId: demo.ownerId },
+  };
+}
+
+/** Stops what `startBackfillSuite` started, as far as it got. */
+export async function stopBackfillSuite(suite: Partial<BackfillSuite>): Promise<void> {
+  await suite.app?.stop();
+  await suite.sandbox?.stop();
 }
 
 /** A past range ending yesterday: what a customer may import. */
