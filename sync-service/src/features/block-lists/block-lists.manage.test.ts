@@ -2,6 +2,7 @@
 // API keys screen, a profile's delete), through the real app against the sandbox (spec 02 §4,
 // §7; docs/decisions.md "The syncs").
 import type { ApiKeysResponse, BlockListSync } from '@outsync/contracts/accounts';
+import type { AuditLogPage } from '@outsync/contracts/history';
 import { buildApiKey } from '../../testing/account-factories';
 import { guardOutboundCalls } from '../../testing/nock-guard';
 import { buildProfile } from '../../testing/profile-factories';
@@ -72,6 +73,50 @@ describe('list, pause, resume, delete', () => {
     expect({ status: paused.status, isEnabled: paused.body.isEnabled }).toEqual({
       status: 200,
       isEnabled: false,
+    });
+  });
+
+  it("names each sync's own key in the list (newest first, ties by creation order) and in a change's answer, and audits the change by the list's name", async () => {
+    const { listId } = await lists.contactList(['pn@rules.test']);
+    const [main, eu] = await Promise.all(
+      ['Instantly main', 'Instantly EU'].map((description) =>
+        buildApiKey(app.db, app.secrets, {
+          userProfileId: hubspotId,
+          platform: 'instantly',
+          description,
+        }),
+      ),
+    );
+    const first = await createHubspotSync(
+      hubspotBody({ listId, apiKeyId: main!._id.toString(), client: null }),
+    );
+    const second = await createHubspotSync(
+      hubspotBody({ listId, apiKeyId: eu!._id.toString(), client: null }),
+    );
+    // Created in the same instant (and later than every other sync here): the later one first.
+    await blockListSyncModel(app.db.connection).updateMany(
+      { _id: { $in: [first.id, second.id] } },
+      { $set: { createdAt: new Date('2031-01-01T00:00:00.000Z') } },
+    );
+    const listed = (await owner.get<BlockListSync[]>(SYNCS)).body;
+    expect(listed.slice(0, 2).map((sync) => [sync.id, sync.apiKey.description])).toEqual([
+      [second.id, 'Instantly EU'],
+      [first.id, 'Instantly main'],
+    ]);
+
+    const paused = await owner.put<BlockListSync>(`${SYNCS}/${first.id}`, { isEnabled: false });
+    expect(paused.body.apiKey).toEqual({
+      id: main!._id.toString(),
+      description: 'Instantly main',
+      platform: 'instantly',
+    });
+    const profile = await profileModel(app.db.connection).findById(hubspotId).lean();
+    expect(paused.body.user.email).toBe(profile?.email);
+    expect(profile?.email).not.toBe('');
+    const audit = await owner.get<AuditLogPage>('/api/admin/audit-log');
+    expect(audit.body.data[0]).toMatchObject({
+      action: 'updateBlockListSync',
+      target: `Block list ${first.listName}`,
     });
   });
 
