@@ -246,6 +246,31 @@ describe('webhook payloads', () => {
     await page.close();
   });
 
+  // The selects load downshift on first use (LazySelect, issue 32 "Fourth pass"): the click or
+  // key that loads it is not lost, and the focus stays on the field.
+  test('the filter selects open on their first click and their first key', async () => {
+    const page = await openWebhookLogs(admin);
+    await rowCount(page, (rows) => rows > 0, 'rows');
+    const eventType = page.getByRole('combobox', { name: 'Event Type', exact: true });
+    await eventType.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox', { name: 'Event Type', exact: true }).waitFor();
+    await expect(eventType.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(eventType.evaluate((field) => field === document.activeElement)).resolves.toBe(
+      true,
+    );
+    await page.keyboard.press('Escape');
+    await expect(eventType.getAttribute('aria-expanded')).resolves.toBe('false');
+
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
+    await status.click();
+    await page.getByRole('option', { name: 'failed', exact: true }).waitFor();
+    await screenshot(page, 'history-webhook-logs-status-open', { fullPage: false });
+    await page.getByRole('option', { name: 'failed', exact: true }).click();
+    await expect(status.textContent()).resolves.toBe('failed');
+    await page.close();
+  });
+
   test('the generator’s events: filtered by e-mail, then page 2 loads at the bottom', async () => {
     const run = await sandboxPost<CampaignRun>('/simulate/campaign', {
       platform: 'smartlead',

@@ -1,11 +1,18 @@
 // Renders the module's pages as the shell does (API: renderPage(path, { user? }) → { router };
 // chooseOption(label, option); fakeLayout(); scrollTo(element, top)).
-import { configure, fireEvent } from '@testing-library/react';
+import { configure, fireEvent, screen } from '@testing-library/react';
 import { customer, pageRoutes, renderRoutes } from '@outsync/app-runtime/testing';
 import type { CurrentUser } from '@outsync/contracts';
 import { pages } from '../app/pages';
 
-export { chooseOption } from '@outsync/app-runtime/testing';
+/**
+ * Opens the select named `label` and picks `option`. Async: a screen's selects load downshift on
+ * first use (LazySelect), so the list shows once that code has come.
+ */
+export async function chooseOption(label: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -2,10 +2,13 @@ import type { UseComboboxGetToggleButtonProps } from 'downshift';
 import { useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled, { css } from 'styled-components';
 import { LoadingMessage } from '../data/loading-message';
-import { controlStyles, type FieldControlProps, type FieldFrameProps } from '../form/field';
+import type { FieldControlProps, FieldFrameProps } from '../form/field';
 import { useAnchoredOverlay } from '../overlay/anchored-position';
 import { useLayer } from '../overlay/layers';
 import { popoverReset } from '../overlay/top-layer';
+import { ControlAnchor, FieldAdornments, FieldIconButton } from './select-look';
+
+export { adornmentRoom, ChevronIcon, controlBoxStyles, FieldIconButton } from './select-look';
 
 export type OptionValue = string | number;
 
@@ -238,11 +241,6 @@ function MenuMessage({
   return null;
 }
 
-/** Positions the list under the control. */
-const ControlAnchor = styled.div`
-  position: relative;
-`;
-
 /** Between the field and its list, in pixels. */
 const menuGap = 4;
 
@@ -298,67 +296,4 @@ const MessageBox = styled.div`
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
   color: ${({ theme }) => theme.colors.inkMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-/** The field's box: the form fields' look, plus the states a non-input control needs. */
-export const controlBoxStyles = css`
-  ${controlStyles}
-  display: flex;
-  align-items: center;
-  min-height: ${({ theme }) => theme.controlHeight};
-  &[aria-disabled='true'] {
-    background: ${({ theme }) => theme.colors.canvas};
-    color: ${({ theme }) => theme.colors.inkMuted};
-    cursor: not-allowed;
-  }
-`;
-
-/** The icons at the right end of the field; only its buttons take the mouse. */
-const FieldAdornments = styled.div`
-  position: absolute;
-  top: 0;
-  right: ${({ theme }) => theme.space(1)};
-  height: ${({ theme }) => theme.controlHeight};
-  display: flex;
-  align-items: center;
-  pointer-events: none;
-  & > button {
-    pointer-events: auto;
-  }
-`;
-
-/** Room the field's text leaves for its adornments: one icon, or two with a clear button. */
-export const adornmentRoom = (withClear: boolean) => (withClear ? 16 : 9);
-
-/** The chevron of a select whose whole box opens the list. */
-export const ChevronIcon = styled.span.attrs({ 'aria-hidden': true, children: '▾' })`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: ${({ theme }) => theme.space(7)};
-  color: ${({ theme }) => theme.colors.inkMuted};
-`;
-
-/** A small icon button inside the field (chevron, clear). */
-export const FieldIconButton = styled.button.attrs({ type: 'button' })`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  flex: none;
-  width: ${({ theme }) => theme.space(7)};
-  height: ${({ theme }) => theme.space(7)};
-  padding: 0;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font: inherit;
-  cursor: pointer;
-  &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-    color: ${({ theme }) => theme.colors.ink};
-  }
-  &:disabled {
-    cursor: not-allowed;
-  }
 `;

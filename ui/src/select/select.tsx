@@ -12,7 +12,6 @@ import {
   adornmentRoom,
   ChevronIcon,
   ComboboxChevron,
-  controlBoxStyles,
   downshiftItemProps,
   fieldAria,
   FieldIconButton,
@@ -21,6 +20,7 @@ import {
   type DownshiftMenu,
   type SelectFieldProps,
 } from './select-parts';
+import { Placeholder, Trigger, TriggerText } from './select-look';
 
 export interface SelectProps<Option> extends SelectFieldProps<Option> {
   value: Option | null;
@@ -236,21 +236,6 @@ function SingleSelectFrame<Option>({
     </SelectFrame>
   );
 }
-
-const Trigger = styled.div<{ $room: number }>`
-  ${controlBoxStyles}
-  padding: ${({ theme, $room }) => `${theme.space(1)} ${theme.space($room)} ${theme.space(1)} ${theme.space(3)}`};
-  cursor: pointer;
-`;
-
-const TriggerText = styled.span`
-  min-width: 0;
-  overflow-wrap: anywhere;
-`;
-
-const Placeholder = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
-`;
 
 const SearchInput = styled.input<{ $room: number }>`
   ${controlStyles}

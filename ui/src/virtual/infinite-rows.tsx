@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import styled from 'styled-components';
+import { infiniteDefaults, type InfiniteRowsFrameSettings } from './infinite-frame';
+
+export { InfiniteRowsFrame } from './infinite-frame';
 
 /** Infinite loading and the count line, shared by VirtualList and VirtualTable. */
 export interface InfiniteRowsProps {
@@ -37,13 +39,6 @@ export interface InfiniteRowsProps {
   initialRect?: { width: number; height: number };
   className?: string;
 }
-
-const infiniteDefaults = {
-  loadMoreThreshold: 5,
-  loadingText: 'Loading...',
-  estimateRowHeight: 48,
-  overscan: 6,
-} as const;
 
 /**
  * What VirtualList and VirtualTable share: the virtualizer over the rows (measured as they
@@ -139,68 +134,3 @@ function useLoadMoreNearEnd({
     loadMore();
   }, [lastRenderedIndex, count, list, hasMore, loadingMore, threshold]);
 }
-
-/** What InfiniteRowsFrame takes from the props, as useInfiniteRows resolves them. */
-interface InfiniteRowsFrameSettings {
-  viewportRef: (viewport: HTMLDivElement | null) => void;
-  statusText: ReactNode;
-  height: string | undefined;
-  className: string | undefined;
-}
-
-/**
- * The polite status line, then the scroll viewport: focusable so keyboards scroll it, named and
- * marked busy by the caller (`aria-*`).
- */
-export function InfiniteRowsFrame({
-  viewportRef,
-  statusText,
-  height,
-  className,
-  children,
-  ...viewportAria
-}: InfiniteRowsFrameSettings & {
-  children: ReactNode;
-  'aria-label'?: string;
-  'aria-labelledby'?: string;
-  'aria-busy'?: true;
-}) {
-  return (
-    <VirtualRoot className={className}>
-      {statusText !== undefined ? <StatusText role="status">{statusText}</StatusText> : null}
-      <Viewport ref={viewportRef} $height={height} role="region" tabIndex={0} {...viewportAria}>
-        {children}
-      </Viewport>
-    </VirtualRoot>
-  );
-}
-
-const VirtualRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const StatusText = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
-`;
-
-/**
- * Without a height: as tall as its rows, at most the screen below the host's header less the
- * room under the list (the page's and card's padding), so it never leaves the page empty below.
- */
-const fillHeight = 'calc(100dvh - var(--outsync-toast-offset-top, 16px) - 5rem)';
-
-const Viewport = styled.div<{ $height: string | undefined }>`
-  ${({ $height }) => ($height ? `height: ${$height};` : `max-height: ${fillHeight};`)}
-  /* Contains absolutely positioned row content (visually hidden texts): positioned against the
-     page, the rows far down the list would make the page that long, empty below the list. */
-  position: relative;
-  overflow: auto;
-  overscroll-behavior: contain;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-`;

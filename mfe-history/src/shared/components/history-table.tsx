@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '@outsync/ui';
 import type { TableColumn, TableRowId } from '@outsync/ui/data';
-import { VirtualTable } from '@outsync/ui/virtual';
+import { LazyVirtualTable, preloadVirtualTable } from '@outsync/ui/lazy';
 import { historyTexts } from './history-texts';
 
 /**
@@ -59,7 +59,8 @@ interface ListState {
 /**
  * A history list: the count line, then a virtualised table that asks for the next page near
  * its end (a spinner row while it loads). A page that failed is offered again with a button:
- * the table asks only once per list length.
+ * the table asks only once per list length. The windowing code (TanStack Virtual) loads when
+ * the first rows or a count above 0 come, not on an empty list (issue 32, "Fourth pass").
  */
 export function HistoryTable<Row>({
   caption,
@@ -84,9 +85,14 @@ export function HistoryTable<Row>({
   emptyText?: string;
 }) {
   const statusText: ReactNode = count ? <CountLine state={count} /> : undefined;
+  // The count often answers before the first page: the table's code loads beside the rows.
+  const counted = count !== undefined && !count.counting && count.count > 0;
+  useEffect(() => {
+    if (counted) void preloadVirtualTable();
+  }, [counted]);
   return (
     <Stack>
-      <VirtualTable
+      <LazyVirtualTable
         caption={caption}
         captionHidden
         columns={columns}

@@ -7,7 +7,7 @@ import {
 } from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
-import { Select } from '@outsync/ui/select';
+import { LazySelect } from '@outsync/ui/lazy';
 import { useFilterSearch } from '../../../shared/api/use-filter-search';
 import {
   FilterBar,
@@ -125,7 +125,7 @@ export function BlockListLogsScreen() {
             onValueChange={(email) => setForm((current) => ({ ...current, email }))}
             onSearch={() => runSearch(form)}
           />
-          <Select<BlockListSyncOption>
+          <LazySelect<BlockListSyncOption>
             label={t.blockList}
             placeholder={t.blockListPrompt}
             options={options.data ?? []}

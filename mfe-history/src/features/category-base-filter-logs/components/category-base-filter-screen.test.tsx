@@ -72,7 +72,7 @@ test('Enter in a text filter searches from page 1 with trimmed values; the Event
   await waitFor(() => expect(lastQuery(api)).toEqual({ page: '1', campaignId: 'c-2' }));
   expect(await screen.findByText('Total results: 1')).toBeTruthy();
 
-  chooseOption('Event Type', 'LEAD_CATEGORY_UPDATED');
+  await chooseOption('Event Type', 'LEAD_CATEGORY_UPDATED');
   await waitFor(() =>
     expect(lastQuery(api)).toEqual({
       page: '1',
@@ -134,7 +134,7 @@ test('Export CSV links to the export of what the filters show, once the count ha
     target: { value: ' c-7 ' },
   });
   fireEvent.keyDown(screen.getByRole('textbox', { name: 'Campaign ID' }), { key: 'Enter' });
-  chooseOption('Event Type', 'LEAD_CATEGORY_UPDATED');
+  await chooseOption('Event Type', 'LEAD_CATEGORY_UPDATED');
   await screen.findByText('Total results: 2');
   const link = screen.getByRole('link', { name: 'Export CSV' });
   expect(link.getAttribute('href')).toBe(

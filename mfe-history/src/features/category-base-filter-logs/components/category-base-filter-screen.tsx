@@ -3,7 +3,7 @@ import { routeUrl } from '@outsync/contracts';
 import { historyRoutes, type CategoryBaseFilterRecord } from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
-import { Select } from '@outsync/ui/select';
+import { LazySelect } from '@outsync/ui/lazy';
 import { useFilterSearch } from '../../../shared/api/use-filter-search';
 import {
   CellLines,
@@ -177,7 +177,7 @@ export function CategoryBaseFilterScreen() {
           <FilterTextField label={t.leadId} {...textField('leadId')} />
           <FilterTextField label={t.webhookId} {...textField('webhookId')} />
           <FilterTextField label={t.webhookUrl} {...textField('webhookUrl')} />
-          <Select<string>
+          <LazySelect<string>
             label={t.eventType}
             placeholder={t.eventTypePrompt}
             options={types.data ?? []}

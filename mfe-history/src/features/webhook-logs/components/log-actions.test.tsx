@@ -15,7 +15,7 @@ test('no bulk action under "All statuses" or a status nothing can be done with',
   renderPage(path);
   await screen.findByText('Total results: 1');
   expect(screen.queryByRole('button', { name: 'Retry all…' })).toBeNull();
-  chooseOption('Status', 'synced');
+  await chooseOption('Status', 'synced');
   await screen.findByText('Total results: 1');
   expect(screen.queryByRole('button', { name: 'Retry all…' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Release all…' })).toBeNull();
@@ -28,7 +28,7 @@ test('Failed: "Retry all…" counts, asks, retries under the filters, and reload
   api.on('webhookLogActionCount', () => ({ body: { count: 2, limit: 10000 } }));
   api.on('webhookLogAction', () => ({ body: { queued: 2 } }));
   renderPage(path);
-  chooseOption('Status', 'failed');
+  await chooseOption('Status', 'failed');
   fireEvent.click(await screen.findByRole('button', { name: 'Retry all…' }));
 
   const dialog = await screen.findByRole('dialog', { name: 'Retry 2 events?' });
@@ -57,7 +57,7 @@ test('Held: "Release all…" says so when there is nothing to release, and asks 
   const api = fakeHistoryService({ webhookLogs: [] });
   api.on('webhookLogActionCount', () => ({ body: { count: 0, limit: 10000 } }));
   renderPage(path);
-  chooseOption('Status', 'held');
+  await chooseOption('Status', 'held');
   fireEvent.click(await screen.findByRole('button', { name: 'Release all…' }));
 
   expect(
@@ -71,7 +71,7 @@ test('Held: the question names the limit when it is reached; Cancel does nothing
   const api = fakeHistoryService({ webhookLogs: [] });
   api.on('webhookLogActionCount', () => ({ body: { count: 10000, limit: 10000 } }));
   renderPage(path);
-  chooseOption('Status', 'held');
+  await chooseOption('Status', 'held');
   fireEvent.click(await screen.findByRole('button', { name: 'Release all…' }));
 
   const dialog = await screen.findByRole('dialog', { name: 'Release 10000 held events?' });
@@ -93,7 +93,7 @@ test('a refusal of the service is shown in its words and the question stays open
     error: { code: 'forbidden', message: 'Missing CSRF token.' },
   }));
   renderPage(path);
-  chooseOption('Status', 'failed');
+  await chooseOption('Status', 'failed');
   fireEvent.click(await screen.findByRole('button', { name: 'Retry all…' }));
   const dialog = await screen.findByRole('dialog', { name: 'Retry 1 event?' });
 
@@ -124,7 +124,7 @@ describe('in a time range', () => {
     api.on('webhookLogActionCount', () => ({ body: { count: 42, limit: 10000 } }));
     api.on('webhookLogAction', () => ({ body: { queued: 42 } }));
     renderPage(path);
-    chooseOption('Status', 'failed');
+    await chooseOption('Status', 'failed');
     typeRange({ from: '2026-11-28T09:00', to: '2026-11-28T12:00' });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry all…' }));
 
@@ -149,7 +149,7 @@ describe('in a time range', () => {
     const api = fakeHistoryService({ webhookLogs: [] });
     api.on('webhookLogActionCount', () => ({ body: { count: 1, limit: 10000 } }));
     renderPage(path);
-    chooseOption('Status', 'held');
+    await chooseOption('Status', 'held');
     typeRange({ from: '2026-11-28T09:00' });
     fireEvent.click(await screen.findByRole('button', { name: 'Release all…' }));
     expect(
@@ -163,7 +163,7 @@ describe('in a time range', () => {
     const api = fakeHistoryService({ webhookLogs: [] });
     api.on('webhookLogActionCount', () => ({ body: { count: 3, limit: 10000 } }));
     renderPage(path);
-    chooseOption('Status', 'partially synced');
+    await chooseOption('Status', 'partially synced');
     typeRange({ to: '2026-11-28T12:00' });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry all…' }));
     expect(

@@ -218,13 +218,13 @@ test('the Event Type select: prompt, values from the service, choosing searches,
   expect(select.textContent).toContain('-- Select Event Type --');
 
   fireEvent.click(select);
-  const options = screen.getAllByRole('option').map((option) => option.textContent);
+  const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
   expect(options[0]).toBe('ANY');
   expect(options).toHaveLength(15);
   fireEvent.click(screen.getByRole('option', { name: 'EMAIL_REPLY' }));
   await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1', eventType: 'EMAIL_REPLY' }));
 
-  chooseOption('Event Type', 'ANY');
+  await chooseOption('Event Type', 'ANY');
   await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1' }));
   expect(screen.queryByRole('button', { name: /clear/i })).toBeNull();
 });
@@ -233,10 +233,10 @@ test('the Status select searches on change; "All statuses" sends none', async ()
   const api = fakeHistoryService({ webhookLogs: logs(2) });
   renderPage(path);
   await screen.findByText('Total results: 2');
-  chooseOption('Status', 'failed');
+  await chooseOption('Status', 'failed');
   await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1', status: 'failed' }));
   expect(await screen.findByText('Total results: 0')).toBeTruthy();
-  chooseOption('Status', 'All statuses');
+  await chooseOption('Status', 'All statuses');
   await waitFor(() => expect(lastListQuery(api)).toEqual({ page: '1' }));
 });
 
@@ -438,7 +438,7 @@ test('the chart of the last 14 days follows the filters and reads out its figure
   const daily = Object.fromEntries(api.sent('webhookLogsDaily').at(-1)!.query);
   expect(daily).toEqual({ utcOffsetMinutes: String(-new Date().getTimezoneOffset()) });
 
-  chooseOption('Status', 'held');
+  await chooseOption('Status', 'held');
   await waitFor(() =>
     expect(Object.fromEntries(api.sent('webhookLogsDaily').at(-1)!.query)).toEqual({
       status: 'held',
@@ -551,7 +551,7 @@ describe('the time range (beyond the spec: issue 29)', () => {
     expect(receivedTo().getAttribute('aria-invalid')).toBe('true');
     fireEvent.keyDown(receivedTo(), { key: 'Enter' });
     fireEvent.blur(receivedTo());
-    chooseOption('Status', 'failed');
+    await chooseOption('Status', 'failed');
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(api.sent('webhookLogs')).toHaveLength(first);
 

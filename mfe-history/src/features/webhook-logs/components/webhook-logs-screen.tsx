@@ -11,7 +11,7 @@ import {
 } from '@outsync/contracts/history';
 import { Page } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
-import { Select } from '@outsync/ui/select';
+import { LazySelect } from '@outsync/ui/lazy';
 import styled from 'styled-components';
 import { useFilterSearch } from '../../../shared/api/use-filter-search';
 import {
@@ -85,7 +85,8 @@ const statusOptions: StatusOption[] = [
 /**
  * webhook-logs (spec 02 §2.9): the filters (Enter in a text filter, or a select's change, runs
  * the search from page 1 on an empty list), the count line, a chart of the last 14 days under
- * the same filters, and the virtualised, infinite table.
+ * the same filters, and the virtualised, infinite table. The selects load downshift on first use
+ * (LazySelect), the table its windowing code with the first rows (issue 32, "Fourth pass").
  */
 export function WebhookLogsScreen() {
   const user = useAtomValue(currentUserAtom);
@@ -233,7 +234,7 @@ export function WebhookLogsScreen() {
             type="email"
             {...textField('email')}
           />
-          <Select<string>
+          <LazySelect<string>
             label={t.eventType}
             placeholder={t.eventTypePrompt}
             options={types.data ?? []}
@@ -246,7 +247,7 @@ export function WebhookLogsScreen() {
               if (type !== null) choose({ eventType: type });
             }}
           />
-          <Select<StatusOption>
+          <LazySelect<StatusOption>
             label={t.status}
             options={statusOptions}
             getOptionValue={(option) => option.value}
