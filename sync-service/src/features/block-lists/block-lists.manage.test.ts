@@ -77,7 +77,7 @@ describe('list, pause, resume, delete', () => {
   });
 
   it("names each sync's own key in the list (newest first, ties by creation order) and in a change's answer, and audits the change by the list's name", async () => {
-    const { listId } = await lists.contactList(['pn@rules.test']);
+    const { listId } = await lists.contactList(['pkeys@rules.test']);
     const [main, eu] = await Promise.all(
       ['Instantly main', 'Instantly EU'].map((description) =>
         buildApiKey(app.db, app.secrets, {
