@@ -4,6 +4,19 @@ import styled from 'styled-components';
 // The frame of a virtualised list (the status line and the scroll viewport), without TanStack
 // Virtual: the on-demand table (`@outsync/ui/lazy`) draws it while there are no rows.
 
+/**
+ * The table's `aria-rowcount`: the header row counts, and -1 means the total is not known yet
+ * (more pages to come). One rule for the windowed table and its lazy stand-in.
+ */
+export function infiniteRowCount(
+  totalCount: number | undefined,
+  hasMore: boolean | undefined,
+  loadedRows: number,
+): number {
+  if (totalCount !== undefined) return totalCount + 1;
+  return hasMore ? -1 : loadedRows + 1;
+}
+
 export const infiniteDefaults = {
   loadMoreThreshold: 5,
   loadingText: 'Loading...',

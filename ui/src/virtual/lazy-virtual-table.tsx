@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { DataTable, MessageRows, TableHead } from '../data/table-parts';
 import { useFittingColumns } from '../data/use-fitting-columns';
-import { infiniteDefaults, InfiniteRowsFrame } from './infinite-frame';
+import { infiniteDefaults, infiniteRowCount, InfiniteRowsFrame } from './infinite-frame';
 import type { VirtualTable as RealVirtualTable, VirtualTableProps } from './virtual-table';
 
 /** Set once the virtual table's chunk (TanStack Virtual) has loaded on this page. */
@@ -60,7 +60,7 @@ function RowlessTable<Row>({
     [],
     { keepWidths: true },
   );
-  const rowCount = totalCount !== undefined ? totalCount + 1 : hasMore ? -1 : rows.length + 1;
+  const rowCount = infiniteRowCount(totalCount, hasMore, rows.length);
   const colSpan = shown.length + (folded.length > 0 ? 1 : 0);
   return (
     <InfiniteRowsFrame

@@ -9,6 +9,7 @@ import {
 } from '../data/table-parts';
 import { useExpandedRows, useFittingColumns } from '../data/use-fitting-columns';
 import { InfiniteRowsFrame, useInfiniteRows, type InfiniteRowsProps } from './infinite-rows';
+import { infiniteRowCount } from './infinite-frame';
 
 export interface VirtualTableProps<Row> extends TableContentProps<Row>, InfiniteRowsProps {
   /** All rows there are, when known (a count endpoint): read out as the table's row count. */
@@ -57,9 +58,7 @@ export function VirtualTable<Row>({
   const lastVirtualRow = virtualRows.at(-1);
   const spaceAbove = virtualRows[0]?.start ?? 0;
   const spaceBelow = lastVirtualRow ? virtualizer.getTotalSize() - lastVirtualRow.end : 0;
-  // The header row counts; -1 means the total is not known yet.
-  const rowCount =
-    totalCount !== undefined ? totalCount + 1 : infinite.hasMore ? -1 : rows.length + 1;
+  const rowCount = infiniteRowCount(totalCount, infinite.hasMore, rows.length);
   const colSpan = shown.length + (folded.length > 0 ? 1 : 0);
 
   return (
