@@ -32,6 +32,8 @@ describe('who may see, pause, resume and delete', () => {
     const seen = await syncOf(manager, created.id);
     expect(seen.canManage).toBe(false);
     expect((await manager.put(`${SYNCS}/${created.id}`, { isEnabled: false })).status).toBe(404);
+    expect((await manager.delete(`${SYNCS}/${created.id}`)).status).toBe(404);
+    expect((await syncOf(owner, created.id)).isEnabled).toBe(true);
 
     const admin = await app.signIn({ email: 'admin@outsync.test', role: 'ADMIN' });
     expect((await syncOf(admin, created.id)).canManage).toBe(true);

@@ -159,6 +159,17 @@ describe('list, pause, resume, delete', () => {
     expect(await queuedRuns(created.id)).toBe(2);
   });
 
+  it('queues a sync again when resumed after a finished run', async () => {
+    const { listId } = await lists.contactList(['pq@rules.test']);
+    const created = await createHubspotSync(hubspotBody({ listId }));
+    await runSync(created.id);
+    const finished = await syncOf(owner, created.id);
+    expect(finished.status).toBe('SYNCED');
+    await owner.put(`${SYNCS}/${created.id}`, { isEnabled: false });
+    const resumed = await owner.put<BlockListSync>(`${SYNCS}/${created.id}`, { isEnabled: true });
+    expect(resumed.body).toMatchObject({ isEnabled: true, status: 'QUEUED' });
+  });
+
   it('leaves the status of a run still finishing when resumed', async () => {
     const { listId } = await lists.contactList(['pl@rules.test']);
     const created = await createHubspotSync(hubspotBody({ listId }));

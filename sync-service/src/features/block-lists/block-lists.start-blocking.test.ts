@@ -218,6 +218,13 @@ describe('Start Blocking (SALESFORCE)', () => {
       fields: ['NOT_A_COLUMN'],
     });
     expect(unknown.body.message).toBe('The report has no column NOT_A_COLUMN: Select fields');
+    const twoUnknown = await owner.post<ErrorBody>(SALESFORCE_CREATE, {
+      ...body,
+      fields: [...report.fields.slice(0, 1), 'NOT_A_COLUMN', 'NOR_THIS'],
+    });
+    expect(twoUnknown.body.message).toBe(
+      'The report has no column NOT_A_COLUMN, NOR_THIS: Select fields',
+    );
     const heyreachKey = await buildApiKey(app.db, app.secrets, {
       userProfileId: salesforceId,
       platform: 'heyreach',
