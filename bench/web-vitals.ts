@@ -4,7 +4,7 @@
 // serves it (production builds, the five apps on their own ports, the service behind the
 // shell). Goal: LCP ≤ 1.5 s on the throttled run.
 //
-//   npx tsx bench/web-vitals.ts [--runs 5] [--throttle 4] [--logs 10000]
+//   npx tsx bench/web-vitals.ts [--runs 5] [--throttle 4] [--logs 10000] [--waterfall]
 //
 // Set-up: the product on free ports with an in-memory database (scripts/product.ts, as the e2e
 // suite and bench/history-scroll.ts start it), the demo admin's workspace made through the API
@@ -55,9 +55,16 @@ export interface WebVitalsOptions {
   throttle: number;
   /** Webhook logs seeded for the History screen. */
   logs: number;
+  /** Print the first run's fetches with their times (where the time before LCP goes). */
+  waterfall: boolean;
 }
 
-export const defaultWebVitalsOptions: WebVitalsOptions = { runs: 5, throttle: 4, logs: 10_000 };
+export const defaultWebVitalsOptions: WebVitalsOptions = {
+  runs: 5,
+  throttle: 4,
+  logs: 10_000,
+  waterfall: false,
+};
 
 /** One run of one screen. */
 export interface ScreenRun {
@@ -141,6 +148,18 @@ const WATCH_DIALOG = `(() => {
   });
 })();`;
 
+/** The navigation and every resource, in start order (`--waterfall`). */
+const WATERFALL = `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+  .map((entry) => ({ name: entry.name.replace(location.origin, ''), start: entry.startTime, end: entry.responseEnd, bytes: entry.encodedBodySize || 0 }))
+  .sort((a, b) => a.start - b.start)`;
+
+interface WaterfallEntry {
+  name: string;
+  start: number;
+  end: number;
+  bytes: number;
+}
+
 interface PageVitals {
   lcp: { at: number; element: string }[];
   fcp: number | null;
@@ -154,7 +173,13 @@ async function settle(page: Page, ms = 300): Promise<void> {
   );
 }
 
-async function measureScreen(browser: Browser, shellUrl: string, screen: Screen, throttle: number) {
+async function measureScreen(
+  browser: Browser,
+  shellUrl: string,
+  screen: Screen,
+  throttle: number,
+  waterfall = false,
+) {
   const info = SCREENS[screen];
   const page = await browser.context.newPage();
   try {
@@ -171,6 +196,17 @@ async function measureScreen(browser: Browser, shellUrl: string, screen: Screen,
     await settle(page, 500);
     const loaded = (await page.evaluate('window.__benchVitals')) as PageVitals;
     const lcp = loaded.lcp.at(-1);
+    if (waterfall) {
+      const entries = (await page.evaluate(WATERFALL)) as WaterfallEntry[];
+      console.log(`  ${screen}: what the first load fetched (ms from navigation start)`);
+      for (const entry of entries)
+        console.log(
+          `    ${formatMs(entry.start).padStart(9)} → ${formatMs(entry.end).padStart(9)}  ${String(Math.round(entry.bytes / 1024)).padStart(4)} KB  ${entry.name}`,
+        );
+      console.log(
+        `    FCP ${formatMs(loaded.fcp ?? Number.NaN)}  LCP ${formatMs(lcp?.at ?? Number.NaN)}`,
+      );
+    }
 
     // The interaction: open the dialog from the table, then close it with Escape.
     await page.evaluate(WATCH_DIALOG);
@@ -280,7 +316,13 @@ export async function runWebVitals(
     for (let run = 0; run < options.runs; run++) {
       const order: Screen[] = run % 2 === 0 ? ['webhooks', 'history'] : ['history', 'webhooks'];
       for (const screen of order) {
-        const result = await measureScreen(browser, product.shellUrl, screen, options.throttle);
+        const result = await measureScreen(
+          browser,
+          product.shellUrl,
+          screen,
+          options.throttle,
+          options.waterfall && run === 0,
+        );
         runs.push(result);
         console.log(
           `  run ${run + 1} ${screen.padEnd(8)}  FCP ${formatMs(result.fcpMs).padStart(9)}  LCP ${formatMs(result.lcpMs).padStart(9)}` +
@@ -330,11 +372,13 @@ if (isMain(import.meta.url)) {
       runs: { type: 'string', default: String(defaultWebVitalsOptions.runs) },
       throttle: { type: 'string', default: String(defaultWebVitalsOptions.throttle) },
       logs: { type: 'string', default: String(defaultWebVitalsOptions.logs) },
+      waterfall: { type: 'boolean', default: false },
     },
   });
   await runWebVitals({
     runs: Number(values.runs),
     throttle: Number(values.throttle),
     logs: Number(values.logs),
+    waterfall: values.waterfall,
   });
 }
