@@ -337,6 +337,24 @@ describe('in a partner’s portal', () => {
       await theme(page, 'dark');
       await screenshot(page, 'webhooks-settings-preview-partner-embed-dark', { fullPage: false });
       await expectAccessible(page, EMBED);
+      await page.keyboard.press('Escape');
+      await settings.waitFor({ state: 'detached' });
+
+      // The import dialog (item 3). The demo customer's profile has no Smartlead key: the dialog
+      // says so instead of offering a form it could not start. Both themes.
+      await rowOf(page, url).getByRole('button', { name: 'Import past activity' }).click();
+      const backfill = page.getByRole('dialog', { name: /^Import past activity: .+'s webhook$/ });
+      await backfill
+        .getByText(
+          "Past activity is read with a Smartlead API key, and this webhook's profile has none. Add one to the profile, then import.",
+        )
+        .waitFor();
+      expect(await backfill.getByRole('button', { name: 'Start import' }).count()).toBe(0);
+      await screenshot(page, 'backfill-no-key-partner-embed-dark', { fullPage: false });
+      await expectAccessible(page, EMBED);
+      await theme(page, 'light');
+      await screenshot(page, 'backfill-no-key-partner-embed', { fullPage: false });
+      await expectAccessible(page, EMBED);
     } finally {
       await browser.close();
     }

@@ -48,6 +48,8 @@ export const backfillTexts = {
       : `${platform}'s API keeps no time for ${listOf(notAvailable, 'or')}, so these are not imported; ${listOf(rebuilds, 'and')} are.`,
   loading: 'Loading past imports',
   loadingCampaigns: 'Loading campaigns…',
+  noKey: (platform: string) =>
+    `Past activity is read with a ${platform} API key, and this webhook's profile has none. Add one to the profile, then import.`,
   apiKey: 'API key',
   apiKeyHelp: 'The key whose campaigns are read.',
   from: 'From',

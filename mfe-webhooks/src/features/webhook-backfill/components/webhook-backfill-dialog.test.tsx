@@ -292,3 +292,12 @@ test('a key the platform refuses is said in words', async () => {
     'Smartlead refused the API key, so its campaigns cannot be listed; check the key under API keys.',
   );
 });
+
+test('a profile without a key of the platform is told so, and no campaigns are asked for', async () => {
+  const api = setUp({ keys: [] });
+  await within(dialog()).findByText(
+    "Past activity is read with a Smartlead API key, and this webhook's profile has none. Add one to the profile, then import.",
+  );
+  expect(within(dialog()).queryByRole('button', { name: 'Start import' })).toBeNull();
+  expect(api.sent('backfillCampaigns')).toEqual([]);
+});

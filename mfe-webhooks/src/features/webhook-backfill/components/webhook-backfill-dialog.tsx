@@ -138,10 +138,12 @@ function BackfillForm({
   // The key chosen, else the webhook's own, else the profile's only (or first) one.
   const chosenKeyId =
     keyId ?? webhook.apiKey?.id ?? (keys.isSuccess ? (keyList[0]?.id ?? null) : null);
+  // Neither the webhook nor its profile has a key of the platform: nothing to read with.
+  const noKey = keys.isSuccess && keyList.length === 0 && webhook.apiKey === null;
   const campaigns = useBackfillCampaigns(
     webhook.id,
     chosenKeyId,
-    keys.isSuccess || keys.isError || webhook.apiKey !== null,
+    !noKey && (keys.isSuccess || keys.isError || webhook.apiKey !== null),
   );
   const today = new Date();
   const [from, setFrom] = useState(() =>
@@ -189,6 +191,7 @@ function BackfillForm({
   };
 
   const list = campaigns.data;
+  if (noKey) return <Note role="status">{t.noKey(platformName)}</Note>;
   return (
     <Form
       noValidate
@@ -418,7 +421,8 @@ const Alert = styled.p`
   padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.dangerBg};
-  color: ${({ theme }) => theme.colors.dangerInk};
+  /* dangerInk is the ink on a danger button's fill, not on dangerBg (1.1:1 there in dark). */
+  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const Actions = styled.div`
@@ -435,7 +439,7 @@ const Muted = styled.p`
 const Status = styled.p<{ $tone: 'danger' | 'neutral' }>`
   margin: 0;
   font-weight: 600;
-  color: ${({ theme, $tone }) => ($tone === 'danger' ? theme.colors.dangerInk : theme.colors.ink)};
+  color: ${({ theme, $tone }) => ($tone === 'danger' ? theme.colors.danger : theme.colors.ink)};
 `;
 
 const Summary = styled.p`
