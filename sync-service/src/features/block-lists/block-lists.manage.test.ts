@@ -9,6 +9,7 @@ import { buildProfile } from '../../testing/profile-factories';
 import { apiKeyModel } from '../api-keys';
 import { profileModel } from '../profiles';
 import { blockListSyncModel } from './block-list-sync.model';
+import { blockListSyncsOfKeys, blockListUsageOfProfile } from './block-lists.service';
 import {
   createHubspotSync,
   createSalesforceSync,
@@ -230,5 +231,70 @@ describe('what names a sync elsewhere', () => {
     const deleted = await owner.delete<ErrorBody>(`/api/admin/salesforce/${salesforceId}`);
     expect(deleted.status).toBe(409);
     expect(deleted.body.message).toContain('block list "Keeps its profile"');
+  });
+
+  it('a profile without block lists is deleted while other profiles keep theirs', async () => {
+    const { listId } = await lists.contactList(['pr@rules.test']);
+    await createHubspotSync(hubspotBody({ listId, listName: 'Stays with HubSpot' }));
+    const bare = await buildProfile(app.db, { ownerId: await ownerId(), crm: 'SALESFORCE' });
+    const deleted = await owner.delete(`/api/admin/salesforce/${bare._id.toString()}`);
+    expect(deleted.status).toBe(200);
+  });
+
+  it("names only the keys and the profile asked about, in creation order, and ignores ids that aren't", async () => {
+    const syncs = blockListSyncModel(app.db.connection);
+    const keyA = await buildApiKey(app.db, app.secrets, {
+      userProfileId: hubspotId,
+      platform: 'instantly',
+    });
+    const keyB = await buildApiKey(app.db, app.secrets, {
+      userProfileId: hubspotId,
+      platform: 'instantly',
+    });
+    const profile = await buildProfile(app.db, { ownerId: await ownerId() });
+    const { listId } = await lists.contactList(['ps@rules.test']);
+    // Stored in the reverse of their creation order: the answer follows createdAt, not storage.
+    const later = await createHubspotSync(
+      hubspotBody({
+        listId,
+        listName: 'Created later',
+        apiKeyId: keyA._id.toString(),
+        client: null,
+      }),
+    );
+    const earlier = await createHubspotSync(
+      hubspotBody({
+        listId,
+        listName: 'Created earlier',
+        apiKeyId: keyA._id.toString(),
+        client: null,
+      }),
+    );
+    await syncs.updateOne(
+      { _id: later.id },
+      { $set: { createdAt: new Date('2030-02-01T00:00:00Z') } },
+    );
+    await syncs.updateOne(
+      { _id: earlier.id },
+      { $set: { createdAt: new Date('2030-01-01T00:00:00Z'), userProfileId: profile._id } },
+    );
+    await createHubspotSync(
+      hubspotBody({ listId, listName: 'Of key B', apiKeyId: keyB._id.toString(), client: null }),
+    );
+
+    const byKey = await blockListSyncsOfKeys(syncs, [keyA._id.toString(), 'not-an-id']);
+    expect([...byKey.entries()]).toEqual([
+      [
+        keyA._id.toString(),
+        [
+          { id: earlier.id, listName: 'Created earlier' },
+          { id: later.id, listName: 'Created later' },
+        ],
+      ],
+    ]);
+    expect(await blockListUsageOfProfile(syncs, profile._id.toString())).toEqual([
+      'block list "Created earlier"',
+    ]);
+    expect(await blockListUsageOfProfile(syncs, 'not-an-id')).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 // How a stored block-list sync is shown (spec 02 §4, the syncs table and its rows' details): every
 // field of a current document, and what a document written by an earlier version (fields it did
-// not have yet), a deleted profile and a deleted key show instead. Pure: no database.
+// not have yet), a deleted profile and a deleted key show instead; and how a platform's refusal
+// of the create form's look-ups (Smartlead clients, HeyReach lists) is worded. Pure: no database.
 import { Types } from 'mongoose';
 import type { ApiKeyDoc } from '../api-keys';
 import type { ProfileDoc } from '../profiles';
 import type { BlockListSyncDoc } from './block-list-sync.model';
-import { toApi } from './block-lists.service';
+import { ConnectorError } from '../../connectors/http';
+import { platformFailure, toApi } from './block-lists.service';
 
 const SYNC_ID = '65f0000000000000000000a1';
 const OWNER_ID = '65f0000000000000000000b2';
@@ -138,5 +140,40 @@ test('a paused sync shows no next run, whatever date is stored', () => {
   expect(toApi({ ...current, isEnabled: false }, profile, key, true)).toMatchObject({
     isEnabled: false,
     nextRunAt: null,
+  });
+});
+
+describe("a platform's failure during a create", () => {
+  const failure = (init: Partial<ConstructorParameters<typeof ConnectorError>[0]>) =>
+    platformFailure(
+      new ConnectorError({
+        system: 'smartlead',
+        operation: 'listClients',
+        code: 'unauthorized',
+        message: 'refused',
+        ...init,
+      }),
+    );
+
+  it('names a refused key, with the platform’s words when it gave some', () => {
+    expect(failure({ vendorMessage: 'Invalid API key' })).toMatchObject({
+      status: 502,
+      code: 'upstream_failed',
+      message: 'Smartlead refused the API key: Invalid API key',
+    });
+    expect(failure({ system: 'heyreach', code: 'forbidden' }).message).toBe(
+      'HeyReach refused the API key.',
+    );
+  });
+
+  it('says any other failure as the other upstream errors are said', () => {
+    expect(failure({ system: 'heyreach', code: 'timeout' }).message).toBe(
+      'HeyReach did not answer: the request timed out. Please try again.',
+    );
+  });
+
+  it('lets a failure that is not a platform call through as it is', () => {
+    const bug = new TypeError('not a platform failure');
+    expect(() => platformFailure(bug)).toThrow(bug);
   });
 });

@@ -11,7 +11,7 @@ import {
 import { Types, type QueryFilter } from 'mongoose';
 import type * as z from 'zod';
 import { createHeyreachClient, createSmartleadClient, type ConnectorFetch } from '../../connectors';
-import { isConnectorError } from '../../connectors/http';
+import { SYSTEM_NAMES, isConnectorError } from '../../connectors/http';
 import { HttpError, notFound } from '../../platform/http/http-error';
 import { markActedOn } from '../../platform/http/audit-context';
 import type { SessionUser } from '../../platform/http/types';
@@ -425,9 +425,10 @@ function mayManage(
   return mayAccessProfile(user, profile ?? { ownerId: sync.userId }, 'write');
 }
 
-function platformFailure(error: unknown): HttpError {
+/** A platform call's failure as the create form shows it (502); anything else is rethrown. */
+export function platformFailure(error: unknown): HttpError {
   if (!isConnectorError(error)) throw error;
-  const name = platformFacts[error.system as Platform]?.displayName ?? error.system;
+  const name = SYSTEM_NAMES[error.system];
   const said = error.vendorMessage ? `: ${error.vendorMessage}` : '.';
   const message =
     error.code === 'unauthorized' || error.code === 'forbidden'

@@ -144,7 +144,8 @@ export function useBlockListsApp(): void {
     // Every create asks Smartlead for the key's clients: its 10 calls per 2 s would turn the
     // tests' counted writes into retried ones. Rate limits are the connectors' tests' concern.
     await lists.setFaults({ system: 'smartlead', rateLimit: 0 });
-  });
+    // An app, the sandbox and two CRM connections: over jest's 5 s on a loaded 2-core machine.
+  }, 30_000);
   afterAll(async () => {
     await app?.stop();
   });
