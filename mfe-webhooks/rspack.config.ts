@@ -19,6 +19,7 @@ export const embedDir = 'embed';
 export const embedScript = 'outsync-webhooks.js';
 
 const downshiftInShadowRoot = path.join('src', 'embed', 'downshift-in-shadow-root.ts');
+const memoryRouter = path.join(appDir, 'src', 'embed', 'memory-router.tsx');
 
 const distDir = path.join(appDir, 'dist');
 
@@ -96,8 +97,17 @@ function embedConfig(env: Env, argv: Argv): Configuration {
       // Its own files only; the federated build cleans the rest.
       clean: { keep: (file) => !isEmbedFile(file) },
     },
-    resolve: sourceResolve,
-    module: { rules: sourceRules(isProduction) },
+    resolve: {
+      ...sourceResolve,
+      // One page, a location in memory, never the partner's URL: the few router names the embed
+      // uses, without react-router's route matching and data-router code (memory-router.tsx).
+      alias: { 'react-router$': memoryRouter },
+    },
+    module: {
+      rules: sourceRules(isProduction),
+      // A name the stand-in router (or any module) lacks fails the build, not undefined at runtime.
+      parser: { javascript: { exportsPresence: 'error' } },
+    },
     optimization: {
       minimizer: [
         // ASCII only (non-ASCII as \u escapes): a partner's page may not declare UTF-8, and a

@@ -4,16 +4,11 @@
 // `@outsync/app-runtime/first-run`, re-exported here: a screen that shows the list only once
 // there are profiles can then load this entry on demand (the webhooks module does).
 import { integrationLabel, type IntegrationItem } from '@outsync/contracts/accounts';
-import { VisuallyHidden } from '@outsync/ui';
-import { OptionLines, Select } from '@outsync/ui/select';
+import { Select } from '@outsync/ui/select';
+import { IntegrationOption, profileSelectTexts, type ProfileSelectProps } from './profile-option';
 
 export { firstRunTexts, NoIntegrations, ProfileFlagNote } from './first-run';
-
-/** The list's texts where a screen names none (spec 02 §2.4, §2.6). */
-export const profileSelectTexts = {
-  label: 'Select Profile',
-  placeholder: 'Select Profile',
-} as const;
+export { IntegrationOption, profileSelectTexts, type ProfileSelectProps } from './profile-option';
 
 /**
  * 'Select Profile': the user's integrations a webhook, an endpoint or an API key is created on,
@@ -27,16 +22,7 @@ export function ProfileSelect({
   label = profileSelectTexts.label,
   error,
   disabled,
-}: {
-  integrations: readonly IntegrationItem[];
-  /** The chosen profile's id. */
-  value: string | null | undefined;
-  onChange: (userProfileId: string | null) => void;
-  /** The field's label, where a screen's spec words it otherwise ('Select Profile:'). */
-  label?: string;
-  error?: string;
-  disabled?: boolean;
-}) {
+}: ProfileSelectProps) {
   const chosen = integrations.find((item) => item.user.id === value) ?? null;
   return (
     <Select<IntegrationItem>
@@ -50,26 +36,6 @@ export function ProfileSelect({
       onChange={(item) => onChange(item?.user.id ?? null)}
       error={error}
       disabled={disabled}
-    />
-  );
-}
-
-/**
- * An integration in a list: the CRM kind and e-mail, then the organisation on a second line,
- * instead of one label wrapping word by word in a narrow list (issue 31). The text read (and
- * searched) is still the spec's label: the ' - ' between the lines is there, hidden.
- */
-export function IntegrationOption(item: IntegrationItem) {
-  const { profile, email, organizationId, organizationDomain } = item.user;
-  return (
-    <OptionLines
-      primary={`${profile} - ${email}`}
-      secondary={
-        <>
-          <VisuallyHidden>- </VisuallyHidden>
-          {`${organizationId} ${organizationDomain}`}
-        </>
-      }
     />
   );
 }

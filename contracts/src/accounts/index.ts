@@ -15,6 +15,7 @@ export * from './block-list-syncs.schemas';
 export * from './partners.schemas';
 export * from './api-tokens.schemas';
 export * from './accounts.routes';
+export { integrationsRoutes } from './integrations.routes';
 export { profilesRoutes } from './profiles.routes';
 export { apiKeysRoutes } from './api-keys.routes';
 export { crmDataRoutes } from './crm-data.routes';

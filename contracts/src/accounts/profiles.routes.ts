@@ -6,30 +6,16 @@ import {
   ConnectedAccountCheckResponseSchema,
   DeletedIdResponseSchema,
   HubspotProfilesResponseSchema,
-  IntegrationItemSchema,
   SalesforceConnectCheckResponseSchema,
   SalesforceProfileCreateRequestSchema,
   SalesforceProfileSchema,
 } from './profiles.schemas';
+import { integrationsRoutes } from './integrations.routes';
 import { notFound, ProfileIdParamsSchema, reading, signedIn } from './route-parts';
 
 /** The profiles feature's routes: the CRM profiles and their connections (spec 02 §7). */
 export const profilesRoutes = {
-  userIntegrations: defineRoute({
-    method: 'get',
-    path: '/api/admin/users/integrations',
-    response: z.array(IntegrationItemSchema),
-    errors: reading,
-    description: 'The signed-in user\'s own CRM profiles, for the "Select Profile" lists.',
-  }),
-  organizationIntegrations: defineRoute({
-    method: 'get',
-    path: '/api/admin/organizations/integrations',
-    response: z.array(IntegrationItemSchema),
-    errors: reading,
-    description:
-      "The profiles a webhook may be created on: the user's own; for an admin every profile (a manager is read-only staff).",
-  }),
+  ...integrationsRoutes,
 
   hubspotCheckConnectedAccount: defineRoute({
     method: 'get',

@@ -13,12 +13,12 @@ import {
   endpointEventTypeOptions,
   fixedCategoriesOf,
   initialWebhookForm,
-  lookupMethodOptions,
   showsApiKey,
   webhookBodyFromForm,
   webhookFormFromWebhook,
   type WebhookFormValues,
 } from './webhook-form';
+import { lookupMethodOptions } from './lookup-methods';
 import { webhookSwitchDefaults, type Webhook } from './webhooks.schemas';
 
 const DEFAULT_SUBJECT = '[OS] [{{ os_sales_engagement_platform }} - {{ event_type }}] {{ subject}}';

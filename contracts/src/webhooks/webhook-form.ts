@@ -23,6 +23,7 @@ import {
   type WebhookSettingsParsed,
   type WebhookSwitches,
 } from './webhooks.schemas';
+import { isSocialTool } from './lookup-methods';
 
 /** An 'Additional Endpoints' row: an account ('-- Select Account --' when null) and its event types. */
 export type EndpointRow = { userAccountId: string | null; eventTypes: ActivityEventType[] };
@@ -70,10 +71,6 @@ export const SALESFORCE_LOOKUP_PROPERTY = 'Id';
 export const SALESFORCE_EMAIL_PROPERTY = 'Email';
 
 export const emptyEndpointRow = (): EndpointRow => ({ userAccountId: null, eventTypes: [] });
-
-function isSocialTool(platform: Platform | null): boolean {
-  return platform !== null && platformFacts[platform].kind === 'social-tool';
-}
 
 /** A new create form for a profile of `crm` (spec 01 §9 defaults). */
 export function initialWebhookForm(crm: CrmKind): WebhookFormValues {
@@ -262,22 +259,6 @@ export function showsApiKey(
 export function endpointEventTypeOptions(platform: Platform | null): readonly ActivityEventType[] {
   if (!platform) return [...EMAIL_ACTIVITY_EVENT_TYPES, ...SOCIAL_ACTIVITY_EVENT_TYPES];
   return isSocialTool(platform) ? SOCIAL_ACTIVITY_EVENT_TYPES : EMAIL_ACTIVITY_EVENT_TYPES;
-}
-
-/** The three 'Object lookup method' options with their labels (spec 01 §2.7). */
-export function lookupMethodOptions(
-  platform: Platform | null,
-): readonly { value: LookupMethod; label: string }[] {
-  return [
-    {
-      value: 'default',
-      label: isSocialTool(platform)
-        ? 'Default Property (Social Profile)'
-        : 'Default Property (Email Address)',
-    },
-    { value: 'AlternativeProperty', label: 'Alternative Property (Select Below)' },
-    { value: 'OptionalAlternativeProperty', label: 'Optional Alternative Property (Select Below)' },
-  ];
 }
 
 /** The settings a form sends, before the save rules (the service checks and applies them). */

@@ -3,11 +3,10 @@ import { IdParamsSchema } from '@outsync/contracts/accounts';
 import {
   WebhookCodeResponseSchema,
   WebhookCreateRequestSchema,
-  WebhookDeleteResponseSchema,
   WebhookSchema,
-  WebhooksResponseSchema,
   WebhookUpdateRequestSchema,
 } from './webhooks.schemas';
+import { notFound, signedIn, webhooksListRoutes } from './webhooks-list.routes';
 import { webhookLiveRoutes } from './live-events.routes';
 import { webhookPreviewRoutes } from './webhook-preview.routes';
 import { backfillRoutes } from './backfill.routes';
@@ -20,22 +19,9 @@ export const WebhooksErrorCodes = {
   codeUnavailable: 'code_unavailable',
 } as const;
 
-const notFound = 'No such webhook, or it is not visible to you (`not_found`).';
-const signedIn = {
-  401: 'Not signed in (`unauthorized`).',
-  403: 'Missing or wrong CSRF token, or not allowed (`csrf_invalid`, `forbidden`).',
-};
-
-/** The routes of the webhooks area (spec 01 §7 "Webhooks"). */
+/** The routes of the webhooks area (spec 01 §7 "Webhooks"), in the OpenAPI document's order. */
 export const webhooksRoutes = {
-  webhooks: defineRoute({
-    method: 'get',
-    path: '/api/admin/webhooks',
-    response: WebhooksResponseSchema,
-    errors: { 401: 'Not signed in (`unauthorized`).' },
-    description:
-      "The caller's webhooks, and 'All webhooks': every webhook for managers and admins, else the webhooks on the CRM portals or orgs the caller's profiles connect. `canUpdate` says whether the caller may change each.",
-  }),
+  webhooks: webhooksListRoutes.webhooks,
   generateWebhookCode: defineRoute({
     method: 'post',
     path: '/api/admin/webhooks/generate',
@@ -68,14 +54,7 @@ export const webhooksRoutes = {
     description:
       "Updates a webhook's settings (owner or admin); owner, profile and URL stay. Checked and saved by the same rules as create.",
   }),
-  deleteWebhook: defineRoute({
-    method: 'delete',
-    path: '/api/admin/webhooks/:id',
-    request: { params: IdParamsSchema },
-    response: WebhookDeleteResponseSchema,
-    errors: { ...signedIn, 404: notFound },
-    description: 'Deletes a webhook (owner or admin); its URL stops accepting events.',
-  }),
+  deleteWebhook: webhooksListRoutes.deleteWebhook,
   ...webhookLiveRoutes,
   ...webhookPreviewRoutes,
   ...backfillRoutes,

@@ -43,15 +43,18 @@ test('an option picked with the mouse inside the shadow root is chosen', async (
   const container = host.shadowRoot?.querySelector<HTMLElement>('.outsync-embed') as HTMLElement;
   const view = within(container);
   const profileLabel = await view.findByText('Select Profile:', { selector: 'label' });
-  const profileSelect = container.querySelector<HTMLElement>(
-    `[id="${profileLabel.getAttribute('for')}"]`,
-  ) as HTMLElement;
+  // By the label's `for`, each time: the first click swaps the closed stand-in for the real
+  // select (downshift loads on first use), under the same id.
+  const profileSelect = () =>
+    container.querySelector<HTMLElement>(
+      `[id="${profileLabel.getAttribute('for')}"]`,
+    ) as HTMLElement;
 
-  fireEvent.click(profileSelect);
+  fireEvent.click(profileSelect());
   pickWithMouse(await view.findByRole('option', { name: /ada@acme\.test/ }));
 
   expect(await view.findByRole('heading', { name: 'Create a webhook:' })).toBeTruthy();
-  expect(profileSelect.textContent).toContain('ada@acme.test');
+  expect(profileSelect().textContent).toContain('ada@acme.test');
 
   // The searchable owner select too (downshift's combobox hook).
   const ownerLabel = await view.findByText('Select owner', { selector: 'label' });

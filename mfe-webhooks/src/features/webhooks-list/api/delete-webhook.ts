@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RouteClient } from '@outsync/contracts';
 import type { Webhook, WebhookDeleteResponse, WebhooksResponse } from '@outsync/contracts/webhooks';
-import { useWebhooksApi, type WebhooksAreaRoutes } from '../../../shared/api/webhooks-api';
+import {
+  useWebhooksListApi,
+  type WebhooksListAreaRoutes,
+} from '../../../shared/api/webhooks-list-api';
 import { useEmitWebhookEvent } from '../../../shared/host-events';
 import { webhooksQueryKey } from './get-webhooks';
 
 /** DELETE /api/admin/webhooks/{id}: answers the id and the owner's names (spec 01 §7). */
 export function deleteWebhook(
-  client: Pick<RouteClient<WebhooksAreaRoutes>, 'deleteWebhook'>,
+  client: Pick<RouteClient<WebhooksListAreaRoutes>, 'deleteWebhook'>,
   id: string,
 ): Promise<WebhookDeleteResponse> {
   return client.deleteWebhook({ params: { id } });
@@ -15,7 +18,7 @@ export function deleteWebhook(
 
 /** Deletes the webhook; the lists drop it at once and an embedding page hears `webhook.deleted`. */
 export function useDeleteWebhook() {
-  const client = useWebhooksApi();
+  const client = useWebhooksListApi();
   const queryClient = useQueryClient();
   const emitWebhookEvent = useEmitWebhookEvent();
   return useMutation({

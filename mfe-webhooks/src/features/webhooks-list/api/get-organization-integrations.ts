@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RouteClient } from '@outsync/contracts';
 import type { IntegrationItem } from '@outsync/contracts/accounts';
-import { useWebhooksApi, type WebhooksAreaRoutes } from '../../../shared/api/webhooks-api';
+import {
+  useWebhooksListApi,
+  type WebhooksListAreaRoutes,
+} from '../../../shared/api/webhooks-list-api';
 
-type Client = Pick<RouteClient<WebhooksAreaRoutes>, 'organizationIntegrations'>;
+type Client = Pick<RouteClient<WebhooksListAreaRoutes>, 'organizationIntegrations'>;
 
 /**
  * GET /api/admin/organizations/integrations: the profiles a webhook may be created on, for
@@ -32,6 +35,6 @@ export function organizationIntegrationsQueryOptions(client: Client) {
 }
 
 export function useOrganizationIntegrations() {
-  const client = useWebhooksApi();
+  const client = useWebhooksListApi();
   return useQuery(organizationIntegrationsQueryOptions(client));
 }

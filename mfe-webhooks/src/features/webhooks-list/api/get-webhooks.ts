@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RouteClient } from '@outsync/contracts';
 import type { WebhooksResponse } from '@outsync/contracts/webhooks';
 import { webhooksQueryKey } from '../../../shared/api/query-keys';
-import { useWebhooksApi, type WebhooksAreaRoutes } from '../../../shared/api/webhooks-api';
+import {
+  useWebhooksListApi,
+  type WebhooksListAreaRoutes,
+} from '../../../shared/api/webhooks-list-api';
 
 // The forms invalidate the same key after a create or update; it lives in shared/ because a
 // feature never imports another.
@@ -10,13 +13,15 @@ export { webhooksQueryKey };
 
 /** GET /api/admin/webhooks: the caller's webhooks and 'All webhooks' (spec 01 §7). */
 export function getWebhooks(
-  client: Pick<RouteClient<WebhooksAreaRoutes>, 'webhooks'>,
+  client: Pick<RouteClient<WebhooksListAreaRoutes>, 'webhooks'>,
   signal?: AbortSignal,
 ): Promise<WebhooksResponse> {
   return client.webhooks({ signal });
 }
 
-export function webhooksQueryOptions(client: Pick<RouteClient<WebhooksAreaRoutes>, 'webhooks'>) {
+export function webhooksQueryOptions(
+  client: Pick<RouteClient<WebhooksListAreaRoutes>, 'webhooks'>,
+) {
   return queryOptions({
     queryKey: webhooksQueryKey,
     queryFn: ({ signal }) => getWebhooks(client, signal),
@@ -26,6 +31,6 @@ export function webhooksQueryOptions(client: Pick<RouteClient<WebhooksAreaRoutes
 }
 
 export function useWebhooks() {
-  const client = useWebhooksApi();
+  const client = useWebhooksListApi();
   return useQuery(webhooksQueryOptions(client));
 }

@@ -6,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { embeddedAtom } from '@outsync/app-runtime';
 import { fakeService } from '../../../test/fake-service';
 import { anIntegration, oid } from '../../../test/fixtures';
-import { chooseOption, renderPage } from '../../../test/render-page';
+import { chooseProfile, renderPage } from '../../../test/render-page';
 import { webhookFormSeed } from '../../../test/webhook-form-data';
 
 const path = '/admin/dashboard/webhooks';
@@ -42,8 +42,7 @@ test('a profile without Webhooks says so instead of a form, and asks for no webh
   const off = anIntegration({ id: oid(7), email: 'off@acme.test', canWebhook: false });
   const api = fakeService(webhookFormSeed({ integrations: [off] }));
   renderPage(path);
-  await screen.findByRole('combobox', { name: 'Select Profile:' });
-  chooseOption('Select Profile:', 'HUBSPOT - off@acme.test - 20519234 acme.hubspot.test');
+  await chooseProfile('HUBSPOT - off@acme.test - 20519234 acme.hubspot.test');
 
   expect(await screen.findByRole('heading', { name: 'Create a webhook:' })).toBeTruthy();
   expect(screen.getByRole('note').textContent).toBe(
@@ -57,8 +56,7 @@ test('a profile without Additional Webhooks says so at the top of the form', asy
   const noEndpoints = anIntegration({ canUserAccount: false });
   fakeService(webhookFormSeed({ integrations: [noEndpoints] }));
   renderPage(path);
-  await screen.findByRole('combobox', { name: 'Select Profile:' });
-  chooseOption('Select Profile:', 'HUBSPOT - ada@acme.test - 20519234 acme.hubspot.test');
+  await chooseProfile('HUBSPOT - ada@acme.test - 20519234 acme.hubspot.test');
 
   await screen.findByRole('button', { name: 'Create Webhook' });
   expect(screen.getByRole('note').textContent).toBe(
@@ -69,8 +67,7 @@ test('a profile without Additional Webhooks says so at the top of the form', asy
 test('a profile with every flag shows no such note', async () => {
   fakeService(webhookFormSeed());
   renderPage(path);
-  await screen.findByRole('combobox', { name: 'Select Profile:' });
-  chooseOption('Select Profile:', 'HUBSPOT - ada@acme.test - 20519234 acme.hubspot.test');
+  await chooseProfile('HUBSPOT - ada@acme.test - 20519234 acme.hubspot.test');
   await screen.findByRole('button', { name: 'Create Webhook' });
   await waitFor(() => expect(screen.queryByRole('note')).toBeNull());
 });

@@ -24,11 +24,12 @@ export const webhooksScreenTexts = {
 
 const t = webhooksScreenTexts;
 
-// The profile select (downshift) loads once there is a profile to offer: a first run, and the
-// partner embed before its token is accepted, show the lists without it (issue 32).
+// The profile select loads once there is a profile to offer: a first run, and the partner embed
+// before its token is accepted, show the lists without it. It is drawn closed without downshift,
+// which loads on its first focus, press or key (issue 32).
 const ProfileSelect = lazy(() =>
-  import('@outsync/app-runtime/profile-select').then((module) => ({
-    default: module.ProfileSelect,
+  import('@outsync/app-runtime/lazy-profile-select').then((module) => ({
+    default: module.LazyProfileSelect,
   })),
 );
 
