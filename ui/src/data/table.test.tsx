@@ -221,6 +221,23 @@ describe('one sizing rule', () => {
     expect(details!.isConnected).toBe(false);
   });
 
+  test('a table too wide by two columns folds both, as folding one at a time would', () => {
+    // Each header 200 px, the container 450: 800 px → fold the URL and the description (400 px).
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function width(
+      this: HTMLElement,
+    ) {
+      return this.tagName === 'TH' ? 200 : 450;
+    });
+    jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function width(
+      this: HTMLElement,
+    ) {
+      return 200 * this.querySelectorAll('thead th:not([data-sizing="toggle"])').length;
+    });
+    renderSized();
+    expect(headers()).toEqual(['Details', 'ID', 'Delete']);
+    expect(screen.queryByRole('region', { name: 'Endpoints' })).toBeNull();
+  });
+
   test('columns without a priority never fold: too wide even so, it scrolls with its actions in view', () => {
     jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
     jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(600);

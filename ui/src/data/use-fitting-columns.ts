@@ -32,25 +32,25 @@ export function useFittingColumns<Row, T extends HTMLElement>(
     key: '',
     widths: {},
   });
-  const order = columns
-    .filter((column) => column.priority !== undefined)
-    .sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0))
-    .map((column) => column.id);
+  const order = foldOrder(columns);
   const count = Math.min(foldCount, order.length);
   const foldedIds = new Set(order.slice(0, count));
   const floorsKey = `${widened}:${count}:${columns.map((column) => column.id).join()}`;
 
-  // When the columns, the rows or the table's size change: one more fold while the table is
-  // too wide. A layout effect: the folds are made before the browser paints.
+  // When the columns, the rows or the table's size change: more folds while the table is too
+  // wide (foldsToFit). A layout effect: the folds are made before the browser paints.
   useLayoutEffect(() => {
     if (!container) return;
     const measure = () => {
-      const tooWide = container.scrollWidth > container.clientWidth + 1;
-      if (tooWide && count < order.length) setFoldCount(count + 1);
-      else setOverflowing(tooWide);
+      const excess = container.scrollWidth - container.clientWidth;
+      const tooWide = excess > 1;
+      const candidates = foldOrder(columns).slice(count);
+      if (tooWide && candidates.length > 0) {
+        setFoldCount(count + foldsToFit(container, candidates, excess));
+      } else setOverflowing(tooWide);
     };
     measure();
-  }, [container, columns, rows, count, order.length, resized]);
+  }, [container, columns, rows, count, resized]);
 
   // Once the table fits: each column's width, kept as its floor when it is the widest yet.
   useLayoutEffect(() => {
@@ -112,6 +112,38 @@ export function useFittingColumns<Row, T extends HTMLElement>(
     /** With `keepWidths`: the narrowest each shown column may get, in px. */
     floors: floors.key === floorsKey ? floors.widths : undefined,
   };
+}
+
+/** The ids of the columns that may fold, in the order they fold: the highest priority first. */
+function foldOrder<Row>(columns: readonly TableColumn<Row>[]): string[] {
+  return columns
+    .filter((column) => column.priority !== undefined)
+    .sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0))
+    .map((column) => column.id);
+}
+
+/**
+ * How many of `candidates` (in folding order) fold in one go: the fewest whose header widths add
+ * up to `excess`, at least one. Folding a column frees at most its width, so folding them one by
+ * one would fold at least as many; each fold is a render of every row and a layout, and a wide
+ * table's first paint waited for all of them in turn (issue 32). A header not found ends the
+ * count; a table that still does not fit folds more on the next measure.
+ */
+function foldsToFit(container: HTMLElement, candidates: readonly string[], excess: number): number {
+  const widths = new Map<string, number>();
+  for (const header of container.querySelectorAll<HTMLElement>('thead th[data-column]')) {
+    widths.set(header.dataset['column'] ?? '', header.clientWidth);
+  }
+  let freed = 0;
+  let folds = 0;
+  for (const id of candidates) {
+    const width = widths.get(id);
+    if (width === undefined) break;
+    freed += width;
+    folds += 1;
+    if (freed >= excess) break;
+  }
+  return Math.max(1, folds);
 }
 
 /** Which rows show their details: toggled one by one, kept by row id. */
