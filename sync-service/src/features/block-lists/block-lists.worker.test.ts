@@ -11,7 +11,8 @@ import { profileModel } from '../profiles';
 
 // The schedule through Agenda, with the worker running: Start Blocking runs the sync at once,
 // Pause stops further runs, Resume runs it again at once, and the sweep runs it again when its
-// interval is over (3 s here, swept every second).
+// interval is over (3 s here, swept every second). Each test waits out real intervals (up to
+// 20 s per wait in `eventually`), so each has a test timeout above jest's 5 s.
 
 guardOutboundCalls();
 
@@ -100,7 +101,7 @@ it('runs on create, stops on pause, runs again on resume and when the interval i
     (sync) => sync?.status === 'SYNCED' && sync.lastFetchedAt !== first?.lastFetchedAt,
   );
   expect(resumed?.countItemsSynced).toBe(3);
-});
+}, 60_000);
 
 it('runs a sync again once its interval is over', async () => {
   const { listId } = await lists.contactList(['xia@worker.test']);
@@ -125,4 +126,4 @@ it('runs a sync again once its interval is over', async () => {
     (sync) => sync?.lastFetchedAt !== first?.lastFetchedAt && sync?.status === 'SYNCED',
   );
   expect(again?.countItemsSynced).toBe(2);
-});
+}, 30_000);
