@@ -1,8 +1,9 @@
 // What 'Select Profile' shows, apart from the select that shows it: `ProfileSelect`
 // (./profile-select, downshift at once) and `LazyProfileSelect` (./lazy-profile-select, downshift
 // on first use) draw the same texts and options.
-import type { IntegrationItem } from '@outsync/contracts/accounts';
+import { integrationLabel, type IntegrationItem } from '@outsync/contracts/accounts';
 import { VisuallyHidden } from '@outsync/ui';
+import type { LazySelectProps } from '@outsync/ui/lazy';
 import { OptionLines } from '@outsync/ui/select';
 
 /** The list's texts where a screen names none (spec 02 §2.4, §2.6). */
@@ -41,4 +42,27 @@ export function IntegrationOption(item: IntegrationItem) {
       }
     />
   );
+}
+
+/** What both profile selects hand their select (`LazySelectProps` is `SelectProps` less search). */
+export function profileSelectFieldProps({
+  integrations,
+  value,
+  onChange,
+  label = profileSelectTexts.label,
+  error,
+  disabled,
+}: ProfileSelectProps): LazySelectProps<IntegrationItem> {
+  return {
+    label,
+    placeholder: profileSelectTexts.placeholder,
+    options: integrations,
+    getOptionValue: (item) => item.user.id,
+    getOptionLabel: integrationLabel,
+    renderOption: IntegrationOption,
+    value: integrations.find((item) => item.user.id === value) ?? null,
+    onChange: (item) => onChange(item?.user.id ?? null),
+    error,
+    disabled,
+  };
 }

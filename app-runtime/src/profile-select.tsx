@@ -3,9 +3,9 @@
 // What a screen shows beside it without a select (the first-run note, the flag note) is
 // `@outsync/app-runtime/first-run`, re-exported here: a screen that shows the list only once
 // there are profiles can then load this entry on demand (the webhooks module does).
-import { integrationLabel, type IntegrationItem } from '@outsync/contracts/accounts';
+import type { IntegrationItem } from '@outsync/contracts/accounts';
 import { Select } from '@outsync/ui/select';
-import { IntegrationOption, profileSelectTexts, type ProfileSelectProps } from './profile-option';
+import { profileSelectFieldProps, type ProfileSelectProps } from './profile-option';
 
 export { firstRunTexts, NoIntegrations, ProfileFlagNote } from './first-run';
 export { IntegrationOption, profileSelectTexts, type ProfileSelectProps } from './profile-option';
@@ -15,27 +15,6 @@ export { IntegrationOption, profileSelectTexts, type ProfileSelectProps } from '
  * each reading '{profile} - {profile email} - {organizationId} {organizationDomain}' (spec 01
  * §2.6, spec 02 §2.4, §2.6). Controlled by the chosen profile's id.
  */
-export function ProfileSelect({
-  integrations,
-  value,
-  onChange,
-  label = profileSelectTexts.label,
-  error,
-  disabled,
-}: ProfileSelectProps) {
-  const chosen = integrations.find((item) => item.user.id === value) ?? null;
-  return (
-    <Select<IntegrationItem>
-      label={label}
-      placeholder={profileSelectTexts.placeholder}
-      options={integrations}
-      getOptionValue={(item) => item.user.id}
-      getOptionLabel={integrationLabel}
-      renderOption={IntegrationOption}
-      value={chosen}
-      onChange={(item) => onChange(item?.user.id ?? null)}
-      error={error}
-      disabled={disabled}
-    />
-  );
+export function ProfileSelect(props: ProfileSelectProps) {
+  return <Select<IntegrationItem> {...profileSelectFieldProps(props)} />;
 }
