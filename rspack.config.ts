@@ -22,7 +22,6 @@ import {
   syncServiceOrigin,
   type AppName,
 } from './scripts/topology.ts';
-import { earlyStartScript } from './scripts/early-start-script.ts';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,16 +90,15 @@ interface Argv {
 
 /**
  * The app's own page. A remote's page first loads the federation runtime provider (a classic
- * script, so it runs before the deferred entry scripts the plugin injects). The shell's starts
- * its screen's requests inline, before main.js arrives (scripts/early-start-script.ts).
+ * script, so it runs before the deferred entry scripts the plugin injects).
  */
-function indexHtml(title: string, runtimeScript?: string, inlineScript?: string): string {
+function indexHtml(title: string, runtimeScript?: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>${runtimeScript ? `\n    <script src="${runtimeScript}"></script>` : ''}${inlineScript ? `\n    <script>${inlineScript}</script>` : ''}
+    <title>${title}</title>${runtimeScript ? `\n    <script src="${runtimeScript}"></script>` : ''}
     <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%23111827'/%3E%3Cpath d='M9 16h14M17 10l6 6-6 6' stroke='%23a5b4fc' stroke-width='3' fill='none'/%3E%3C/svg%3E" />
   </head>
   <body>
@@ -179,9 +177,7 @@ export function createAppConfig(options: AppConfigOptions) {
       },
       plugins: [
         new rspack.HtmlRspackPlugin({
-          templateContent: isHost
-            ? indexHtml(options.title, undefined, earlyStartScript())
-            : indexHtml(options.title, federationRuntimeFile),
+          templateContent: indexHtml(options.title, isHost ? undefined : federationRuntimeFile),
         }),
         new rspack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(mode),

@@ -20,7 +20,6 @@ function inputsOf(app: AppName): string[] {
     'rspack.config.ts',
     'scripts/topology.ts',
     'scripts/federation-runtime.ts',
-    'scripts/early-start-script.ts',
     'package-lock.json',
   ];
   return [...files, ...dirs.flatMap((dir) => listFiles(dir))].filter((file) =>

@@ -1,7 +1,6 @@
 // Plumbing, not design: what connects a screen to the session, the API and the router. A change
 // here never ships with a button, and a change to a button never ships the router.
 export { ApiProvider, useApi, useRouteClient } from './api/api-context';
-export type { PrefetchScreen } from './api/screen-prefetch';
 export {
   apiErrorMessage,
   apiErrorToast,
@@ -20,7 +19,6 @@ export {
   createDashboardApiClient,
   attachRouteClientFactory,
   createDashboardRouteClient,
-  routeClientLike,
   type DashboardApiClientOptions,
   type RouteClientFactory,
 } from './api/dashboard-api-client';

@@ -10,8 +10,7 @@ import { createShellApiClient } from './session/shell-api-client';
 // Declarative routing: the shell uses no loaders or actions, and the data router's exports cost
 // 18 KB gzip of the first load (docs/decisions.md).
 const navigator = createOutsideNavigator();
-/** The client every module calls through (bootstrap.tsx also starts the opened screen's data with it). */
-export const shellApi = createShellApiClient({
+const api = createShellApiClient({
   onUnauthorized: () => navigator.navigate(shellPaths.unauthorized),
 });
 
@@ -19,7 +18,7 @@ export function App() {
   return (
     <JotaiProvider>
       <UiProvider>
-        <ApiProvider client={shellApi}>
+        <ApiProvider client={api}>
           <BrowserRouter>
             <NavigationBridge navigator={navigator} />
             <ShellRoutes />

@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, shellApi } from './app';
+import { App } from './app';
 import { preloadRemoteModule, registerRemotesFromManifest } from './federation/remote-registry';
-import { prefetchOpenedScreen } from './federation/screen-prefetch';
 import { routeAt } from './routing/route-at';
 
 function start() {
@@ -10,11 +9,7 @@ function start() {
   // while /remotes.json and the opened screen's module arrive (pages wait for them themselves).
   void registerRemotesFromManifest();
   const route = routeAt(window.location.pathname);
-  if (route) {
-    const load = preloadRemoteModule(route.federationName, route.expose);
-    // Its data too, once the session check allows (the page would ask only after the layout).
-    void prefetchOpenedScreen(route, load, shellApi);
-  }
+  if (route) preloadRemoteModule(route.federationName, route.expose);
   const element = document.getElementById('root');
   if (!element) throw new Error('index.html has no #root element');
   createRoot(element).render(

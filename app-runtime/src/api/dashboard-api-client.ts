@@ -5,7 +5,6 @@ import {
   createRouteClient,
   CSRF_HEADER,
   type ApiClient,
-  type HttpClientInit,
   type RouteClient,
   type RouteTable,
 } from '@outsync/contracts';
@@ -22,8 +21,6 @@ export interface DashboardApiClientOptions {
   onUnauthorized?: () => void;
   /** The cache that keeps the CSRF token; the page's one by default. */
   queryClient?: QueryClient;
-  /** The fetch calls go through (the shell's takes its early session check); the global one by default. */
-  fetch?: HttpClientInit['fetch'];
 }
 
 /** Makes a client for another route table with the options a dashboard client was made with. */
@@ -45,11 +42,10 @@ export function createDashboardRouteClient<const T extends RouteTable>(
   routes: T,
   options: DashboardApiClientOptions = {},
 ): RouteClient<T> {
-  const { onUnauthorized, queryClient, fetch } = options;
+  const { onUnauthorized, queryClient } = options;
   // Resolved per call, so a client made at module load does not create the cache too early.
   const cache = () => queryClient ?? getPageQueryClient();
   const client = createRouteClient(routes, {
-    fetch,
     hooks: {
       beforeRequest: [
         async ({ request }) => {

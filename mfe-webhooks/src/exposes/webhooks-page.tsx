@@ -2,28 +2,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LIVE_VIEW_SEARCH_PARAM } from '@outsync/contracts';
 import type { Webhook } from '@outsync/contracts/webhooks';
-import { routeClientLike, type PrefetchScreen } from '@outsync/app-runtime';
-import {
-  organizationIntegrationsQueryOptions,
-  useOrganizationIntegrations,
-} from '../features/webhooks-list/api/get-organization-integrations';
-import { useWebhooks, webhooksQueryOptions } from '../features/webhooks-list/api/get-webhooks';
-import { webhooksListAreaRoutes } from '../shared/api/webhooks-list-api';
+import { useOrganizationIntegrations } from '../features/webhooks-list/api/get-organization-integrations';
+import { useWebhooks } from '../features/webhooks-list/api/get-webhooks';
 import { WebhooksScreen } from '../features/webhooks-list/components/webhooks-screen';
 import { useEmitWebhookEvent } from '../shared/host-events';
 
 export const WebhooksTitle = 'Webhooks';
-
-/**
- * The screen's two lists, asked for before the page renders (app-runtime's `PrefetchScreen`):
- * the tables are the screen's largest paint and wait for them. Same client and query options as
- * the page's hooks (`useWebhooksListApi` is `useRouteClient(webhooksListAreaRoutes)`).
- */
-export const prefetch: PrefetchScreen = (client, queryClient) => {
-  const area = routeClientLike(client, webhooksListAreaRoutes);
-  void queryClient.prefetchQuery(webhooksQueryOptions(area));
-  void queryClient.prefetchQuery(organizationIntegrationsQueryOptions(area));
-};
 
 // The form and the dialogs load on first use: the lists show without them.
 const CreateWebhookForm = lazy(() =>

@@ -55,76 +55,7 @@ describe('registerRemotesFromManifest', () => {
     await registerRemotesFromManifest();
     expect(registerPlugins).toHaveBeenCalledWith([
       expect.objectContaining({ name: 'outsync-release-check' }),
-      expect.objectContaining({ name: 'outsync-early-manifest' }),
     ]);
-  });
-
-  test("takes the /remotes.json index.html's script asked for, once", async () => {
-    window.__outsyncEarly = {
-      remotes: Promise.resolve(
-        Response.json({ outsync_history: 'http://localhost:3004/mf-manifest.json' }),
-      ),
-    };
-    global.fetch = jest.fn().mockResolvedValue(Response.json({}));
-    await registerRemotesFromManifest();
-    expect(global.fetch).not.toHaveBeenCalled();
-    expect(registerRemotes).toHaveBeenLastCalledWith([
-      { name: 'outsync_history', entry: 'http://localhost:3004/mf-manifest.json' },
-    ]);
-    await registerRemotesFromManifest();
-    expect(global.fetch).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store' });
-  });
-});
-
-describe("the opened screen's manifest, fetched by index.html's script", () => {
-  const realFetch = global.fetch;
-  afterEach(() => {
-    global.fetch = realFetch;
-    delete window.__outsyncEarly;
-  });
-
-  /** The runtime plugin's fetch hook, as registered. */
-  async function manifestFetch() {
-    global.fetch = jest.fn().mockResolvedValue(Response.json({}));
-    await registerRemotesFromManifest();
-    const plugins = jest.mocked(registerPlugins).mock.lastCall?.[0] ?? [];
-    const plugin = plugins.find((candidate) => candidate.name === 'outsync-early-manifest');
-    if (!plugin?.fetch) throw new Error('no early manifest plugin');
-    jest.mocked(global.fetch).mockClear();
-    return plugin.fetch.bind(plugin);
-  }
-
-  const url = 'http://localhost:3002/mf-manifest.json';
-
-  test('is handed to the runtime once; a later load (a retry) fetches anew', async () => {
-    const fetchHook = await manifestFetch();
-    const early = Response.json({ id: 'early' });
-    window.__outsyncEarly = {
-      manifest: Promise.resolve({ url, response: Promise.resolve(early) }),
-    };
-    await expect(fetchHook(url, {})).resolves.toBe(early);
-    expect(global.fetch).not.toHaveBeenCalled();
-    await fetchHook(url, {});
-    expect(global.fetch).toHaveBeenCalledWith(url, {});
-  });
-
-  test("another remote's manifest is fetched, and the early one is kept for its own", async () => {
-    const fetchHook = await manifestFetch();
-    const early = Response.json({ id: 'early' });
-    window.__outsyncEarly = {
-      manifest: Promise.resolve({ url, response: Promise.resolve(early) }),
-    };
-    await fetchHook('http://localhost:3004/mf-manifest.json', {});
-    expect(global.fetch).toHaveBeenCalledWith('http://localhost:3004/mf-manifest.json', {});
-    await expect(fetchHook(url, {})).resolves.toBe(early);
-  });
-
-  test('a failed early fetch fails the load as its own fetch would', async () => {
-    const fetchHook = await manifestFetch();
-    const failed = Promise.reject(new TypeError('Failed to fetch'));
-    failed.catch(() => {});
-    window.__outsyncEarly = { manifest: Promise.resolve({ url, response: failed }) };
-    await expect(fetchHook(url, {})).rejects.toThrow('Failed to fetch');
   });
 
   test('an unreachable manifest leaves no remote registered, so pages show their tile', async () => {

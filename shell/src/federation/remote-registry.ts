@@ -1,10 +1,4 @@
-import {
-  loadRemote,
-  registerPlugins,
-  registerRemotes,
-  type ModuleFederationRuntimePlugin,
-} from '@module-federation/enhanced/runtime';
-import { takeEarly, takeEarlyManifest } from '../early-start';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { releaseCheckPlugin } from './release-check-plugin';
 
 /** /remotes.json: federation name → manifest URL, written by whoever deploys the shell. */
@@ -41,7 +35,7 @@ const preloads = new Map<string, Promise<unknown>>();
  * for it before its first render (bootstrap.tsx): `loadRemoteModule` does.
  */
 export function registerRemotesFromManifest(url = '/remotes.json'): Promise<RemotesManifest> {
-  registerPlugins([releaseCheckPlugin(), earlyManifestPlugin()]);
+  registerPlugins([releaseCheckPlugin()]);
   registration = readRemotesManifest(url).then((manifest) => {
     registered = manifest;
     registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry })));
@@ -52,26 +46,13 @@ export function registerRemotesFromManifest(url = '/remotes.json'): Promise<Remo
 
 async function readRemotesManifest(url: string): Promise<RemotesManifest> {
   try {
-    // index.html's inline script asked for it already (early-start.ts).
-    const early = url === '/remotes.json' ? takeEarly('remotes') : undefined;
-    const response = await (early ?? fetch(url, { cache: 'no-store' }));
+    const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return parseRemotesManifest(await response.json());
   } catch (error) {
     console.error('[outsync] could not read the remotes manifest', error);
     return {};
   }
-}
-
-/**
- * Hands the runtime the opened screen's manifest that index.html's inline script fetched, instead
- * of asking again; the runtime reads and checks it as its own (the release check included).
- */
-function earlyManifestPlugin(): ModuleFederationRuntimePlugin {
-  return {
-    name: 'outsync-early-manifest',
-    fetch: (url, init) => takeEarlyManifest(url).then((early) => early ?? fetch(url, init)),
-  };
 }
 
 export class RemoteNotRegisteredError extends Error {
@@ -87,7 +68,7 @@ export class RemoteNotRegisteredError extends Error {
  * shell renders and loads the session, instead of after (the screen's largest paint waited for
  * both in turn). The page's first `loadRemoteModule` takes this load.
  */
-export function preloadRemoteModule(remote: string, expose: string): Promise<unknown> {
+export function preloadRemoteModule(remote: string, expose: string): void {
   const key = `${remote}/${expose}`;
   const load = loadFresh(remote, expose);
   preloads.set(key, load);
@@ -96,7 +77,6 @@ export function preloadRemoteModule(remote: string, expose: string): Promise<unk
   load.catch(() => {
     if (preloads.get(key) === load) preloads.delete(key);
   });
-  return load;
 }
 
 /**

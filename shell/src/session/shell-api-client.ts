@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createDashboardApiClient } from '@outsync/app-runtime';
 import type { ApiClient } from '@outsync/contracts';
-import { takeEarlySession } from './early-session';
 
 export interface ShellApiClientOptions {
   /** Called when a dashboard call answers 401 (spec 01 §6: go to /unauthorized). */
@@ -13,8 +12,7 @@ export interface ShellApiClientOptions {
 /**
  * The dashboard's API client, handed to every module through `ApiProvider`: state-changing calls
  * carry the page's CSRF token (app-runtime's one mechanism), and a 401 leaves for /unauthorized.
- * Its first session check reads the answer index.html's inline script asked for (early-session.ts).
  */
 export function createShellApiClient(options: ShellApiClientOptions): ApiClient {
-  return createDashboardApiClient({ fetch: takeEarlySession, ...options });
+  return createDashboardApiClient(options);
 }
