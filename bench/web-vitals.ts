@@ -4,7 +4,10 @@
 // serves it (production builds, the five apps on their own ports, the service behind the
 // shell). Goal: LCP ≤ 1.5 s on the throttled run.
 //
-//   npx tsx bench/web-vitals.ts [--runs 5] [--throttle 4] [--logs 10000] [--waterfall]
+//   npx tsx bench/web-vitals.ts [--runs 5] [--throttle 4] [--logs 10000] [--waterfall] [--profile]
+//
+// `--waterfall` prints the first run's fetches; `--profile` the first run's main-thread time up
+// to LCP (a CDP CPU profile), by script and by function: what to make smaller.
 //
 // Set-up: the product on free ports with an in-memory database (scripts/product.ts, as the e2e
 // suite and bench/history-scroll.ts start it), the demo admin's workspace made through the API
@@ -57,6 +60,8 @@ export interface WebVitalsOptions {
   logs: number;
   /** Print the first run's fetches with their times (where the time before LCP goes). */
   waterfall: boolean;
+  /** Print the first run's main-thread time up to LCP, by script and by function. */
+  profile: boolean;
 }
 
 export const defaultWebVitalsOptions: WebVitalsOptions = {
@@ -64,6 +69,7 @@ export const defaultWebVitalsOptions: WebVitalsOptions = {
   throttle: 4,
   logs: 10_000,
   waterfall: false,
+  profile: false,
 };
 
 /** One run of one screen. */
@@ -173,12 +179,54 @@ async function settle(page: Page, ms = 300): Promise<void> {
   );
 }
 
+/** A CDP CPU profile (`Profiler.stop`'s answer), the parts read here. */
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Prints where the main thread's time went from the profile's start to `untilMs` after it:
+ * self time per script file and per function (sampled, so each figure is an estimate).
+ */
+function printProfile(screen: Screen, profile: CpuProfile, untilMs: number): void {
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let at = 0;
+  for (let index = 0; index < profile.samples.length; index++) {
+    at += (profile.timeDeltas[index] ?? 0) / 1000;
+    if (at > untilMs) break;
+    const frame = frames.get(profile.samples[index] ?? -1);
+    if (!frame) continue;
+    const step = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    const file = frame.url ? frame.url.replace(/^https?:\/\/[^/]+/, '') : `(${frame.functionName})`;
+    byFile.set(file, (byFile.get(file) ?? 0) + step);
+    const name = `${frame.functionName || '(anonymous)'}  ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + step);
+  }
+  const top = (totals: Map<string, number>, count: number) =>
+    [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log(`  ${screen}: main-thread self time up to LCP (${formatMs(untilMs)}), by script`);
+  for (const [file, spent] of top(byFile, 15))
+    console.log(`    ${formatMs(spent).padStart(9)}  ${file}`);
+  console.log(`  ${screen}: by function`);
+  for (const [name, spent] of top(byFunction, 25))
+    console.log(`    ${formatMs(spent).padStart(9)}  ${name}`);
+}
+
 async function measureScreen(
   browser: Browser,
   shellUrl: string,
   screen: Screen,
   throttle: number,
   waterfall = false,
+  profile = false,
 ) {
   const info = SCREENS[screen];
   const page = await browser.context.newPage();
@@ -188,6 +236,11 @@ async function measureScreen(
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     await page.addInitScript(OBSERVERS);
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${shellUrl}${info.path}`, { waitUntil: 'load' });
     await page.getByRole('heading', { level: 1, name: info.title }).waitFor({ timeout: 60_000 });
     const control = info.control(page);
@@ -196,6 +249,10 @@ async function measureScreen(
     await settle(page, 500);
     const loaded = (await page.evaluate('window.__benchVitals')) as PageVitals;
     const lcp = loaded.lcp.at(-1);
+    if (profile) {
+      const { profile: recorded } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      printProfile(screen, recorded, lcp?.at ?? Number.POSITIVE_INFINITY);
+    }
     if (waterfall) {
       const entries = (await page.evaluate(WATERFALL)) as WaterfallEntry[];
       console.log(`  ${screen}: what the first load fetched (ms from navigation start)`);
@@ -322,6 +379,7 @@ export async function runWebVitals(
           screen,
           options.throttle,
           options.waterfall && run === 0,
+          options.profile && run === 0,
         );
         runs.push(result);
         console.log(
@@ -373,6 +431,7 @@ if (isMain(import.meta.url)) {
       throttle: { type: 'string', default: String(defaultWebVitalsOptions.throttle) },
       logs: { type: 'string', default: String(defaultWebVitalsOptions.logs) },
       waterfall: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
     },
   });
   await runWebVitals({
@@ -380,5 +439,6 @@ if (isMain(import.meta.url)) {
     throttle: Number(values.throttle),
     logs: Number(values.logs),
     waterfall: values.waterfall,
+    profile: values.profile,
   });
 }
