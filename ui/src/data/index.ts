@@ -3,4 +3,5 @@
 // using them bundle.
 export { Chip, type ChipProps, type ChipTone } from './chip';
 export { Table, type TableProps } from './table';
+export { formatUsDateTime } from './us-date-time';
 export { Token, type ColumnSizing, type TableColumn, type TableRowId } from './table-parts';

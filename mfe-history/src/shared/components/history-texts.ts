@@ -1,3 +1,5 @@
+import { formatUsDateTime } from '@outsync/ui/data';
+
 /** Texts every history screen shows (spec 02 §2.9–2.11, §8 "Empty and loading states"). */
 export const historyTexts = {
   loading: 'Loading...',
@@ -15,9 +17,9 @@ export const historyTexts = {
   notSearched: 'Not searched: the results below are from the previous search.',
 } as const;
 
-/** A date and time in the viewer's locale and time zone. */
+/** A date and time in US format, in the viewer's time zone. */
 export function dateTime(iso: string | null): string {
   if (!iso) return historyTexts.emptyCell;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US');
+  return Number.isNaN(date.getTime()) ? iso : formatUsDateTime(date);
 }

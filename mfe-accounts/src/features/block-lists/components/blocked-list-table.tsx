@@ -13,7 +13,14 @@ import {
   type BlockListSyncDeleteResponse,
 } from '@outsync/contracts/accounts';
 import { useToast } from '@outsync/ui';
-import { Chip, Table, Token, type ChipTone, type TableColumn } from '@outsync/ui/data';
+import {
+  Chip,
+  formatUsDateTime,
+  Table,
+  Token,
+  type ChipTone,
+  type TableColumn,
+} from '@outsync/ui/data';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { EMPTY_CELL } from '../../../shared/components/profile-cells';
 import {
@@ -97,7 +104,7 @@ const statusTones: Record<BlockListDisplayedStatus, ChipTone> = {
 function dateTime(iso: string | null): string {
   if (!iso) return EMPTY_CELL;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US');
+  return Number.isNaN(date.getTime()) ? iso : formatUsDateTime(date);
 }
 
 /** Spec 02 §9: error texts show their first 55 characters; the whole text is the tooltip. */

@@ -7,7 +7,7 @@ import {
   writeModes,
 } from '@outsync/contracts';
 import { lookupMethodOptions, type Webhook } from '@outsync/contracts/webhooks';
-import { Chip } from '@outsync/ui/data';
+import { Chip, formatUsDateTime } from '@outsync/ui/data';
 import { Tooltip } from '@outsync/ui/overlay';
 
 /** The cells' texts (spec 01 §2.6 "Webhook table columns"; the owner button's name is ours). */
@@ -38,7 +38,7 @@ const t = webhookCellTexts;
 
 /** "Date and time in US format" (spec 01 §2.6), in the viewer's time zone. */
 export function usDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US');
+  return formatUsDateTime(new Date(iso));
 }
 
 /** '{firstName} {lastName}' of the webhook's CRM owner. */
