@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { crmDisplayNames, routeCatalog } from '@outsync/contracts';
+import { theme } from '@outsync/ui';
 
 /** What a first run is told (issue 31, item 5; beyond the spec, beside its texts). */
 export const firstRunTexts = {
@@ -50,7 +51,7 @@ export function ProfileFlagNote({ children }: { children: ReactNode }) {
 const FirstStep = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   p {
     margin: 0;
   }
@@ -63,18 +64,18 @@ const Lead = styled.p`
 const Links = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   a {
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
   }
 `;
 
 const FlagNote = styled.p`
   margin: 0;
-  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
-  border-left: 4px solid ${({ theme }) => theme.colors.warningInk};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.warningBg};
-  color: ${({ theme }) => theme.colors.warningInk};
+  padding: ${theme.space(3)} ${theme.space(4)};
+  border-left: 4px solid ${theme.colors.warningInk};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.warningBg};
+  color: ${theme.colors.warningInk};
 `;

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { theme } from '@outsync/ui';
 import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router';
 import styled from 'styled-components';
 
@@ -39,11 +40,11 @@ export function createModuleApp(name: string, pages: [ModulePage, ...ModulePage[
 
 const ModuleNav = styled.nav`
   display: flex;
-  gap: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(6)}`};
-  background: ${({ theme }) => theme.colors.headerBg};
+  gap: ${theme.space(4)};
+  padding: ${theme.space(3)} ${theme.space(6)};
+  background: ${theme.colors.headerBg};
   a {
-    color: ${({ theme }) => theme.colors.headerInk};
+    color: ${theme.colors.headerInk};
   }
   a.active {
     font-weight: 700;

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import styled, { useTheme } from 'styled-components';
 import { productNameAtom } from './product';
-import { Page } from '@outsync/ui';
+import { Page, theme } from '@outsync/ui';
 
 export const placeholderNote = (productName: string) =>
   `This ${productName} screen is on its way: its area ships it in a coming release.`;
@@ -11,11 +11,12 @@ export const placeholderNote = (productName: string) =>
  * React, styled-components theme and layout, so it proves the module wiring end to end.
  */
 export function PlaceholderPage({ title, module }: { title: string; module: string }) {
-  const theme = useTheme();
+  // The theme the styled-components context gives (the shared one): proves the wiring.
+  const contextTheme = useTheme();
   const productName = useAtomValue(productNameAtom);
   return (
     <Page title={title}>
-      <Note data-module={module} data-theme-name={theme.name}>
+      <Note data-module={module} data-theme-name={contextTheme.name}>
         {placeholderNote(productName)}
       </Note>
     </Page>
@@ -24,5 +25,5 @@ export function PlaceholderPage({ title, module }: { title: string; module: stri
 
 const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { theme } from './theme/theme';
 
 type Variant = 'primary' | 'secondary' | 'danger';
 
@@ -8,9 +9,9 @@ export const Button = styled.button.attrs<{ $variant?: Variant }>(({ type }) => 
 }))`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border-radius: ${({ theme }) => theme.radius};
+  gap: ${theme.space(2)};
+  padding: ${theme.space(2)} ${theme.space(4)};
+  border-radius: ${theme.radius};
   border: 1px solid transparent;
   font: inherit;
   font-weight: 600;

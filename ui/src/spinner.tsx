@@ -1,4 +1,5 @@
 import styled, { css, keyframes } from 'styled-components';
+import { theme } from './theme/theme';
 
 export type SpinnerSize = 'small' | 'medium';
 
@@ -47,8 +48,8 @@ const Ring = styled.span<{ $size: SpinnerSize }>`
   ${({ $size }) => rings[$size]}
   border-radius: 50%;
   border-style: solid;
-  border-color: ${({ theme }) => theme.colors.border};
-  border-top-color: ${({ theme }) => theme.colors.brand};
+  border-color: ${theme.colors.border};
+  border-top-color: ${theme.colors.brand};
   animation: ${spin} 0.8s linear infinite;
 `;
 

@@ -1,6 +1,6 @@
 import { Suspense, use, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Spinner } from '@outsync/ui';
+import { Button, Card, Spinner, theme } from '@outsync/ui';
 import { loadRemoteModule } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { IncompatibleRemoteError, remoteRelease } from './release-check-plugin';
@@ -102,16 +102,16 @@ async function loadPage(remote: string, expose: string): Promise<ComponentType> 
 }
 
 const UnavailableTile = styled(Card)`
-  margin: ${({ theme }) => theme.space(6)};
+  margin: ${theme.space(6)};
   max-width: 520px;
-  border-color: ${({ theme }) => theme.colors.danger};
+  border-color: ${theme.colors.danger};
   p {
-    color: ${({ theme }) => theme.colors.inkMuted};
+    color: ${theme.colors.inkMuted};
   }
 `;
 
 const About = styled.p`
-  margin: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  margin: ${theme.space(4)} ${theme.space(6)};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
 `;

@@ -3,7 +3,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import styled, { createGlobalStyle, type DefaultTheme } from 'styled-components';
 import { currentUserAtom } from '@outsync/app-runtime';
-import { toastsAtom } from '@outsync/ui';
+import { toastsAtom, theme } from '@outsync/ui';
 import { RequireSession } from '../session/require-session';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -98,7 +98,7 @@ const Top = styled.div<{ $withBanner: boolean }>`
  */
 const ToastsBelowTopBar = createGlobalStyle<{ $withBanner: boolean }>`
   :root {
-    --outsync-toast-offset-top: calc(${topBarHeight} + ${({ theme }) => theme.space(3)});
+    --outsync-toast-offset-top: calc(${topBarHeight} + ${theme.space(3)});
   }
 `;
 
@@ -118,17 +118,17 @@ const Main = styled.main`
 /** Out of sight until it has the focus, then over the header's top left corner. */
 const SkipLink = styled.a`
   position: absolute;
-  top: ${({ theme }) => theme.space(2)};
-  left: ${({ theme }) => theme.space(2)};
+  top: ${theme.space(2)};
+  left: ${theme.space(2)};
   z-index: 20;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.brand};
+  padding: ${theme.space(2)} ${theme.space(4)};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.brand};
   font-weight: 600;
   transform: translateY(-200%);
   &:focus {
     transform: none;
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
   }
 `;

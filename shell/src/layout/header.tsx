@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { currentUserAtom } from '@outsync/app-runtime';
 
@@ -30,36 +31,32 @@ export function Header() {
 }
 
 const Bar = styled.header`
-  height: ${({ theme }) => theme.layout.headerHeight};
+  height: ${theme.layout.headerHeight};
   display: flex;
   align-items: center;
   justify-content: space-between;
-  padding: 0 ${({ theme }) => theme.space(6)};
-  background: ${({ theme }) => theme.colors.headerBg};
-  color: ${({ theme }) => theme.colors.headerInk};
+  padding: 0 ${theme.space(6)};
+  background: ${theme.colors.headerBg};
+  color: ${theme.colors.headerInk};
 `;
 
 const Logo = styled.a`
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
   font-weight: 800;
   letter-spacing: 0.02em;
   color: inherit;
   text-decoration: none;
   span {
     /* The brand lightened toward the header's ink: readable on the dark bar in both modes. */
-    color: color-mix(
-      in srgb,
-      ${({ theme }) => theme.colors.brand} 45%,
-      ${({ theme }) => theme.colors.headerInk}
-    );
+    color: color-mix(in srgb, ${theme.colors.brand} 45%, ${theme.colors.headerInk});
   }
 `;
 
 const Identity = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(5)};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  gap: ${theme.space(5)};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Field = styled.span`
@@ -67,7 +64,7 @@ const Field = styled.span`
 `;
 
 const Label = styled.span`
-  color: color-mix(in srgb, ${({ theme }) => theme.colors.headerInk} 70%, transparent);
+  color: color-mix(in srgb, ${theme.colors.headerInk} 70%, transparent);
 `;
 
 const Avatar = styled.img`
@@ -75,5 +72,5 @@ const Avatar = styled.img`
   height: 32px;
   border-radius: 50%;
   /* Shows while the picture loads, or if it fails. */
-  background: color-mix(in srgb, ${({ theme }) => theme.colors.headerInk} 20%, transparent);
+  background: color-mix(in srgb, ${theme.colors.headerInk} 20%, transparent);
 `;

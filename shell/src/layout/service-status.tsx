@@ -1,4 +1,5 @@
 import styled, { type DefaultTheme } from 'styled-components';
+import { theme } from '@outsync/ui';
 import { useReadiness } from '../session/get-readiness';
 
 export const statusTexts = {
@@ -35,10 +36,10 @@ const dotColors: Record<Status, (theme: DefaultTheme) => string> = {
 const Widget = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  gap: ${theme.space(2)};
+  padding: ${theme.space(2)} ${theme.space(5)};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
 `;
 
 const Dot = styled.span<{ $status: Status }>`

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { theme } from '@outsync/ui';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import styled, { css } from 'styled-components';
@@ -113,11 +114,11 @@ function SidebarGroup({ group }: { group: NavGroup }) {
 }
 
 const Nav = styled.nav`
-  width: ${({ theme }) => theme.layout.sidebarWidth};
+  width: ${theme.layout.sidebarWidth};
   flex-shrink: 0;
-  background: ${({ theme }) => theme.colors.surface};
-  border-right: 1px solid ${({ theme }) => theme.colors.border};
-  padding: ${({ theme }) => theme.space(3)} 0;
+  background: ${theme.colors.surface};
+  border-right: 1px solid ${theme.colors.border};
+  padding: ${theme.space(3)} 0;
 `;
 
 const List = styled.ul<{ $nested?: boolean }>`
@@ -130,18 +131,18 @@ const itemPadding = ({ theme }: { theme: { space: (n: number) => string } }) =>
   `${theme.space(2)} ${theme.space(5)}`;
 
 const Footer = styled.div`
-  margin-top: ${({ theme }) => theme.space(4)};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  padding-top: ${({ theme }) => theme.space(2)};
+  margin-top: ${theme.space(4)};
+  border-top: 1px solid ${theme.colors.border};
+  padding-top: ${theme.space(2)};
 `;
 
 const itemLink = css`
   display: block;
   padding: ${itemPadding};
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   text-decoration: none;
   &:hover {
-    background: ${({ theme }) => theme.colors.canvas};
+    background: ${theme.colors.canvas};
   }
 `;
 
@@ -152,9 +153,9 @@ const External = styled.a`
 const Link = styled(NavLink)`
   ${itemLink}
   &.active {
-    color: ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
     font-weight: 600;
-    box-shadow: inset 3px 0 0 ${({ theme }) => theme.colors.brand};
+    box-shadow: inset 3px 0 0 ${theme.colors.brand};
   }
 `;
 
@@ -167,6 +168,6 @@ const GroupToggle = styled.button`
   background: none;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   cursor: pointer;
 `;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { routeCatalog, type SyncAlert } from '@outsync/contracts';
 import { useSyncAlerts } from '../session/get-sync-alerts';
@@ -44,16 +45,16 @@ export function SyncAlertsBanner() {
 }
 
 const Banner = styled.div`
-  margin: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)} 0;
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.warningBg};
-  color: ${({ theme }) => theme.colors.warningInk};
+  margin: ${theme.space(4)} ${theme.space(6)} 0;
+  padding: ${theme.space(3)} ${theme.space(4)};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.warningBg};
+  color: ${theme.colors.warningInk};
   p {
     margin: 0;
   }
   p + p {
-    margin-top: ${({ theme }) => theme.space(2)};
+    margin-top: ${theme.space(2)};
   }
   a {
     color: inherit;

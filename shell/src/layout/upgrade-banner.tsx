@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@outsync/ui';
 import { SUPPORT_EMAIL } from '../session/support';
 
 export const upgradeBannerText = (email: string) =>
@@ -16,13 +17,13 @@ export function UpgradeBanner() {
 }
 
 const Banner = styled.div`
-  height: ${({ theme }) => theme.layout.bannerHeight};
+  height: ${theme.layout.bannerHeight};
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
-  background: ${({ theme }) => theme.colors.warningBg};
-  color: ${({ theme }) => theme.colors.warningInk};
+  gap: ${theme.space(3)};
+  background: ${theme.colors.warningBg};
+  color: ${theme.colors.warningInk};
   font-weight: 600;
 `;
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 
 export const notFoundText = 'The Page Not Found';
@@ -19,5 +20,5 @@ export const Centered = styled.main`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
 `;

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { theme } from '@outsync/ui';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -35,10 +36,10 @@ export function UnauthorizedPage() {
 }
 
 const SignIn = styled(Link)`
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(5)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.brandInk};
+  padding: ${theme.space(2)} ${theme.space(5)};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.brand};
+  color: ${theme.colors.brandInk};
   font-weight: 600;
   text-decoration: none;
 `;

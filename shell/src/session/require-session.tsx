@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { currentUserAtom } from '@outsync/app-runtime';
 import { isApiError } from '@outsync/contracts';
-import { Spinner } from '@outsync/ui';
+import { Spinner, theme } from '@outsync/ui';
 import { useCurrentUser } from './get-current-user';
 
 export const sessionLoadFailedText =
@@ -34,5 +34,5 @@ function isUnauthorized(error: unknown): boolean {
 }
 
 const Message = styled.p`
-  padding: ${({ theme }) => theme.space(6)};
+  padding: ${theme.space(6)};
 `;

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
-import styled, { css } from 'styled-components';
+import { theme } from '@outsync/ui';
+import styled from 'styled-components';
 
 export type ChipTone = 'neutral' | 'brand' | 'success' | 'danger';
 
@@ -25,7 +26,7 @@ export function Chip({
   ...rest
 }: ChipProps) {
   return (
-    <ChipBody $tone={tone} {...rest}>
+    <ChipBody data-tone={tone} {...rest}>
       <ChipText>{label}</ChipText>
       {onRemove ? (
         <RemoveButton
@@ -45,41 +46,36 @@ export function Chip({
   );
 }
 
-const tones = {
-  neutral: css`
-    background: ${({ theme }) => theme.colors.surfaceHover};
-    color: ${({ theme }) => theme.colors.ink};
-    border-color: ${({ theme }) => theme.colors.border};
-  `,
-  brand: css`
-    background: ${({ theme }) => theme.colors.brand};
-    color: ${({ theme }) => theme.colors.brandInk};
-    border-color: ${({ theme }) => theme.colors.brand};
-  `,
-  success: css`
-    background: ${({ theme }) => theme.colors.successBg};
-    color: ${({ theme }) => theme.colors.success};
-    border-color: ${({ theme }) => theme.colors.success};
-  `,
-  danger: css`
-    background: ${({ theme }) => theme.colors.dangerBg};
-    color: ${({ theme }) => theme.colors.danger};
-    border-color: ${({ theme }) => theme.colors.danger};
-  `,
-} satisfies Record<ChipTone, unknown>;
-
-const ChipBody = styled.span<{ $tone: ChipTone }>`
+// The tone is an attribute, not a prop, so the chip's CSS is static (made once; see table-parts).
+const ChipBody = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   max-width: 100%;
-  min-height: ${({ theme }) => theme.space(6)};
-  padding: 0 ${({ theme }) => theme.space(2)};
+  min-height: ${theme.space(6)};
+  padding: 0 ${theme.space(2)};
   border: 1px solid;
-  border-radius: ${({ theme }) => theme.radius};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  border-radius: ${theme.radius};
+  font-size: ${theme.font.size.sm};
   line-height: 1.3;
-  ${({ $tone }) => tones[$tone]}
+  background: ${theme.colors.surfaceHover};
+  color: ${theme.colors.ink};
+  border-color: ${theme.colors.border};
+  &[data-tone='brand'] {
+    background: ${theme.colors.brand};
+    color: ${theme.colors.brandInk};
+    border-color: ${theme.colors.brand};
+  }
+  &[data-tone='success'] {
+    background: ${theme.colors.successBg};
+    color: ${theme.colors.success};
+    border-color: ${theme.colors.success};
+  }
+  &[data-tone='danger'] {
+    background: ${theme.colors.dangerBg};
+    color: ${theme.colors.danger};
+    border-color: ${theme.colors.danger};
+  }
 `;
 
 // Long labels (ids, URLs) wrap inside the chip rather than stretching its container; a word is
@@ -94,16 +90,16 @@ const RemoveButton = styled.button`
   align-items: center;
   justify-content: center;
   flex: none;
-  width: ${({ theme }) => theme.space(5)};
-  height: ${({ theme }) => theme.space(5)};
-  margin-right: calc(-1 * ${({ theme }) => theme.space(1)});
+  width: ${theme.space(5)};
+  height: ${theme.space(5)};
+  margin-right: calc(-1 * ${theme.space(1)});
   padding: 0;
   border: 0;
   border-radius: 50%;
   background: transparent;
   color: inherit;
   font: inherit;
-  font-size: ${({ theme }) => theme.font.size.md};
+  font-size: ${theme.font.size.md};
   line-height: 1;
   cursor: pointer;
   opacity: 0.75;

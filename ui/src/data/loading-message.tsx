@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@outsync/ui';
 import { Spinner, type SpinnerSize } from '../spinner';
 
 /**
@@ -24,5 +25,5 @@ const LoadingLayout = styled.span<{ $gap: number }>`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme, $gap }) => theme.space($gap)};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

@@ -5,6 +5,7 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
+import { theme } from '@outsync/ui';
 import styled, { css } from 'styled-components';
 import { VisuallyHidden } from '../spinner';
 import { LoadingMessage } from './loading-message';
@@ -127,7 +128,7 @@ export function TableHead<Row>({
       <thead>
         <tr aria-rowindex={headerRowIndex}>
           {withDetails ? (
-            <HeaderCell scope="col" $sticky={sticky} data-sizing="toggle">
+            <HeaderCell scope="col" data-sticky={sticky || undefined} data-sizing="toggle">
               <VisuallyHidden>{tableTexts.details}</VisuallyHidden>
             </HeaderCell>
           ) : null}
@@ -135,8 +136,8 @@ export function TableHead<Row>({
             <HeaderCell
               key={column.id}
               scope="col"
-              $align={column.align}
-              $sticky={sticky}
+              data-align={column.align}
+              data-sticky={sticky || undefined}
               data-column={column.id}
               data-sizing={column.sizing ?? 'text'}
               style={sizeStyle(column, floors?.[column.id])}
@@ -183,7 +184,7 @@ export function BodyRow<Row>({
               title={folded.map((column) => headerText(column)).join(', ')}
               onClick={onToggle}
             >
-              <Chevron aria-hidden="true" $open={expanded} />
+              <Chevron aria-hidden="true" data-open={expanded || undefined} />
             </DetailToggle>
           </DataCell>
         ) : null}
@@ -192,7 +193,7 @@ export function BodyRow<Row>({
             key={column.id}
             as={column.rowHeader ? 'th' : 'td'}
             scope={column.rowHeader ? 'row' : undefined}
-            $align={column.align}
+            data-align={column.align}
             data-sizing={column.sizing ?? 'text'}
             data-wrap={column.wrap || undefined}
             style={sizeStyle(column)}
@@ -362,8 +363,6 @@ function FullWidthRow({ colSpan, children }: { colSpan: number; children: ReactN
   );
 }
 
-type Align = TableColumn<unknown>['align'];
-
 /**
  * `$minWidth`: below it the table stops squeezing its columns and scrolls sideways instead.
  * `data-overflowing`: it does; a last column of actions stays in view at its end.
@@ -372,8 +371,8 @@ export const DataTable = styled.table<{ $minWidth?: string }>`
   width: 100%;
   min-width: ${({ $minWidth = '0' }) => $minWidth};
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.ink};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.ink};
 
   /* Words wrap between them, never inside one ("Admi-n"); tokens are cut (Token). */
   th,
@@ -397,85 +396,95 @@ export const DataTable = styled.table<{ $minWidth?: string }>`
   &[data-overflowing] tr > [data-sizing='actions']:last-child {
     position: sticky;
     right: 0;
-    background: ${({ theme }) => theme.colors.surface};
-    box-shadow: -1px 0 0 ${({ theme }) => theme.colors.border};
+    background: ${theme.colors.surface};
+    box-shadow: -1px 0 0 ${theme.colors.border};
   }
 `;
 
 const HoverRow = styled.tr`
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;
 
 const VisibleCaption = styled.caption`
-  padding-bottom: ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.md};
+  padding-bottom: ${theme.space(2)};
+  font-size: ${theme.font.size.md};
   font-weight: 600;
   text-align: start;
 `;
 
-const cellStyles = css<{ $align?: Align }>`
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  text-align: ${({ $align = 'start' }) => $align};
+// Variants as attributes, not props: a styled component whose styles take no function is static,
+// its CSS made once, where a prop makes it compute and hash its CSS for every cell of every
+// render (issue 32: styled-components was ~0.4 s of a throttled Webhooks load).
+const cellStyles = css`
+  padding: ${theme.space(2)} ${theme.space(3)};
+  text-align: start;
+  &[data-align='center'] {
+    text-align: center;
+  }
+  &[data-align='end'] {
+    text-align: end;
+  }
 `;
 
-const HeaderCell = styled.th<{ $align?: Align; $sticky: boolean }>`
+const HeaderCell = styled.th`
   ${cellStyles}
   vertical-align: bottom;
   font-weight: 600;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  background: ${({ theme }) => theme.colors.surface};
-  ${({ $sticky }) =>
-    $sticky &&
-    css`
-      position: sticky;
-      top: 0;
-      z-index: 1;
-    `}
+  border-bottom: 1px solid ${theme.colors.borderStrong};
+  background: ${theme.colors.surface};
+  &[data-sticky] {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+  }
 `;
 
-const DataCell = styled.td<{ $align?: Align }>`
+const DataCell = styled.td`
   ${cellStyles}
   vertical-align: top;
   font-weight: inherit;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
 `;
 
 const DetailToggle = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: ${({ theme }) => theme.space(6)};
-  height: ${({ theme }) => theme.space(6)};
+  width: ${theme.space(6)};
+  height: ${theme.space(6)};
   padding: 0;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
   color: inherit;
   cursor: pointer;
 `;
 
-const Chevron = styled.span<{ $open: boolean }>`
+const Chevron = styled.span`
   display: inline-block;
   width: 0.45em;
   height: 0.45em;
   border-right: 2px solid currentColor;
   border-bottom: 2px solid currentColor;
-  transform: ${({ $open }) => ($open ? 'translateY(-25%) rotate(45deg)' : 'rotate(-45deg)')};
+  transform: rotate(-45deg);
+  &[data-open] {
+    transform: translateY(-25%) rotate(45deg);
+  }
 `;
 
 const DetailCell = styled.td`
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)} ${theme.space(3)}`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceHover};
+  padding: ${theme.space(2)} ${theme.space(3)} ${theme.space(3)};
+  border-bottom: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surfaceHover};
 `;
 
 /** The folded columns of a row: each header over its value, as many side by side as fit. */
 const DetailList = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(6)}`};
+  gap: ${theme.space(2)} ${theme.space(6)};
   margin: 0;
   dt {
     font-weight: 600;
@@ -493,8 +502,8 @@ const DetailList = styled.dl`
 `;
 
 const MessageCell = styled.td`
-  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(3)}`};
+  padding: ${theme.space(3)} ${theme.space(3)};
   text-align: center;
-  color: ${({ theme }) => theme.colors.inkMuted};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${theme.colors.inkMuted};
+  border-bottom: 1px solid ${theme.colors.border};
 `;

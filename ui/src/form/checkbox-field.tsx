@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { FieldMessages, useFieldWiring } from './field';
 
@@ -41,14 +42,14 @@ export function CheckboxField({
 const CheckboxFrame = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 const CheckboxLabel = styled.label<{ $disabled: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  gap: ${theme.space(2)};
+  font-size: ${theme.font.size.sm};
   color: ${({ theme, $disabled }) => ($disabled ? theme.colors.inkMuted : theme.colors.ink)};
   cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
   user-select: none;
@@ -59,10 +60,10 @@ const Checkbox = styled.input`
   width: 16px;
   height: 16px;
   margin: 0;
-  accent-color: ${({ theme }) => theme.colors.brand};
+  accent-color: ${theme.colors.brand};
   cursor: inherit;
   &[aria-invalid='true'] {
-    outline: 2px solid ${({ theme }) => theme.colors.danger};
+    outline: 2px solid ${theme.colors.danger};
     outline-offset: 1px;
   }
 `;

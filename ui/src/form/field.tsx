@@ -1,4 +1,5 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
+import { theme } from '@outsync/ui';
 import styled, { css } from 'styled-components';
 
 /** What a control inside a Field spreads on itself. */
@@ -158,37 +159,37 @@ export function FieldMessages({
 /** The look every text-like control shares (input, textarea); red border when aria-invalid. */
 export const controlStyles = css`
   width: 100%;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
   font: inherit;
-  color: ${({ theme }) => theme.colors.ink};
-  background: ${({ theme }) => theme.colors.surface};
+  color: ${theme.colors.ink};
+  background: ${theme.colors.surface};
   transition:
     border-color 120ms,
     box-shadow 120ms;
   &::placeholder {
-    color: ${({ theme }) => theme.colors.inkMuted};
+    color: ${theme.colors.inkMuted};
   }
   &:focus {
     outline: none;
-    border-color: ${({ theme }) => theme.colors.brand};
-    box-shadow: 0 0 0 3px color-mix(in srgb, ${({ theme }) => theme.colors.brand} 18%, transparent);
+    border-color: ${theme.colors.brand};
+    box-shadow: 0 0 0 3px color-mix(in srgb, ${theme.colors.brand} 18%, transparent);
   }
   &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
   &[aria-invalid='true']:focus {
-    box-shadow: 0 0 0 3px color-mix(in srgb, ${({ theme }) => theme.colors.danger} 18%, transparent);
+    box-shadow: 0 0 0 3px color-mix(in srgb, ${theme.colors.danger} 18%, transparent);
   }
   /* [readonly], not :read-only: every non-editable element (a select's trigger <div>) matches
      :read-only, which greyed every select out. */
   &[readonly] {
-    background: ${({ theme }) => theme.colors.canvas};
-    color: ${({ theme }) => theme.colors.inkMuted};
+    background: ${theme.colors.canvas};
+    color: ${theme.colors.inkMuted};
   }
   &:disabled {
-    background: ${({ theme }) => theme.colors.canvas};
-    color: ${({ theme }) => theme.colors.inkMuted};
+    background: ${theme.colors.canvas};
+    color: ${theme.colors.inkMuted};
     cursor: not-allowed;
   }
 `;
@@ -196,38 +197,38 @@ export const controlStyles = css`
 const FieldFrame = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const LabelRow = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 const Label = styled.label`
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
 `;
 
 const RequiredMarker = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;
 
 const messageStyles = css`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   line-height: 1.4;
 `;
 
 const HelpText = styled.p`
   ${messageStyles}
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;
 
 const ErrorText = styled.p`
   ${messageStyles}
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@outsync/ui';
 
 /**
  * Form fields side by side, as many as fit, each at least 240px wide (or the whole width);
@@ -11,7 +12,7 @@ export const FieldGrid = styled.div<{ $minColumn?: string }>`
     auto-fill,
     minmax(min(${({ $minColumn = '240px' }) => $minColumn}, 100%), 1fr)
   );
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   align-items: start;
 `;
 
@@ -27,5 +28,5 @@ export const FormActions = styled.div`
   flex-wrap: wrap;
   justify-content: flex-end;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;

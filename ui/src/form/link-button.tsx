@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@outsync/ui';
 
 /** A button that reads like a link, for secondary actions inside text. */
 export const LinkButton = styled.button.attrs({ type: 'button' })`
@@ -7,14 +8,14 @@ export const LinkButton = styled.button.attrs({ type: 'button' })`
   background: none;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.brandText};
+  color: ${theme.colors.brandText};
   cursor: pointer;
   &:hover:not(:disabled) {
-    color: ${({ theme }) => theme.colors.brandDark};
+    color: ${theme.colors.brandDark};
     text-decoration: underline;
   }
   &:disabled {
-    color: ${({ theme }) => theme.colors.inkMuted};
+    color: ${theme.colors.inkMuted};
     cursor: not-allowed;
   }
 `;

@@ -1,4 +1,5 @@
 import { type ButtonHTMLAttributes, type ComponentProps, type ReactNode, type Ref } from 'react';
+import { theme } from '@outsync/ui';
 import styled, { keyframes } from 'styled-components';
 import { Button } from '../button';
 
@@ -47,7 +48,7 @@ export function SubmitButton(props: SubmitButtonProps) {
 }
 
 const WideningButton = styled(Button)<{ $block: boolean }>`
-  min-height: ${({ theme }) => theme.controlHeight};
+  min-height: ${theme.controlHeight};
   justify-content: center;
   ${({ $block }) => ($block ? 'width: 100%;' : '')}
 `;

@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { theme } from '@outsync/ui';
 import styled, { css } from 'styled-components';
 import { controlStyles, Field, splitFieldFrameProps, type FieldFrameProps } from './field';
 
@@ -70,19 +71,19 @@ const InputRow = styled.div`
 
 const Input = styled.input<{ $withAction: boolean; $code: boolean }>`
   ${controlStyles}
-  height: ${({ theme }) => theme.controlHeight};
+  height: ${theme.controlHeight};
   padding: ${({ theme, $withAction }) =>
     `0 ${$withAction ? theme.space(18) : theme.space(3)} 0 ${theme.space(3)}`};
   ${({ $code }) =>
     $code &&
     css`
-      height: calc(${({ theme }) => theme.controlHeight} + ${({ theme }) => theme.space(2)});
-      font-size: ${({ theme }) => theme.font.size.xl};
+      height: calc(${theme.controlHeight} + ${theme.space(2)});
+      font-size: ${theme.font.size.xl};
       font-weight: 600;
       font-variant-numeric: tabular-nums;
       letter-spacing: 0.4em;
       &::placeholder {
-        font-size: ${({ theme }) => theme.font.size.md};
+        font-size: ${theme.font.size.md};
         font-weight: 400;
         letter-spacing: normal;
       }
@@ -92,27 +93,27 @@ const Input = styled.input<{ $withAction: boolean; $code: boolean }>`
 const InputAction = styled.div`
   position: absolute;
   top: 0;
-  right: ${({ theme }) => theme.space(3)};
+  right: ${theme.space(3)};
   bottom: 0;
   display: flex;
   align-items: center;
 `;
 
 const VisibilityToggle = styled.button`
-  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
+  padding: ${theme.space(1)} ${theme.space(2)};
   border: 0;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${theme.radius};
   background: none;
   font: inherit;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.brandText};
+  color: ${theme.colors.brandText};
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
   &:disabled {
-    color: ${({ theme }) => theme.colors.inkMuted};
+    color: ${theme.colors.inkMuted};
     cursor: not-allowed;
   }
 `;

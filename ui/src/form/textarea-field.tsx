@@ -1,4 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { controlStyles, Field, splitFieldFrameProps, type FieldFrameProps } from './field';
 
@@ -25,8 +26,8 @@ export function TextareaField({ monospace = false, rows = 4, ...props }: Textare
 const Textarea = styled.textarea<{ $monospace: boolean }>`
   ${controlStyles}
   display: block;
-  min-height: ${({ theme }) => theme.controlHeight};
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  min-height: ${theme.controlHeight};
+  padding: ${theme.space(2)} ${theme.space(3)};
   line-height: 1.5;
   resize: vertical;
   ${({ $monospace, theme }) => ($monospace ? `font-family: ${theme.font.mono};` : '')}

@@ -6,6 +6,7 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { controlStyles, Field, splitFieldFrameProps, type FieldFrameProps } from '../form/field';
 
@@ -88,11 +89,11 @@ export function JsonEditor({
 const CodeArea = styled.textarea`
   ${controlStyles}
   display: block;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  font-family: ${theme.font.mono};
+  font-size: ${theme.font.size.sm};
   line-height: 1.5;
-  background: ${({ theme }) => theme.colors.codeBg};
+  background: ${theme.colors.codeBg};
   resize: vertical;
   tab-size: 2;
 `;
@@ -102,17 +103,17 @@ const BadgeRow = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Badge = styled.span<{ $valid: boolean }>`
   display: inline-flex;
   align-items: center;
-  padding: ${({ theme }) => `${theme.space(0.5)} ${theme.space(2)}`};
+  padding: ${theme.space(0.5)} ${theme.space(2)};
   border: 1px solid ${({ theme, $valid }) => ($valid ? theme.colors.success : theme.colors.danger)};
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${theme.radius};
   background: ${({ theme, $valid }) => ($valid ? theme.colors.successBg : theme.colors.dangerBg)};
   color: ${({ theme, $valid }) => ($valid ? theme.colors.success : theme.colors.danger)};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
 `;

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 
 export interface JsonViewerProps {
@@ -161,13 +162,13 @@ function JsonPrimitive({ value }: { value: unknown }): ReactNode {
 
 const JsonRoot = styled.div`
   margin: 0;
-  padding: ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.codeBg};
-  color: ${({ theme }) => theme.colors.ink};
-  font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(3)};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.codeBg};
+  color: ${theme.colors.ink};
+  font-family: ${theme.font.mono};
+  font-size: ${theme.font.size.sm};
   line-height: 1.5;
   overflow-wrap: anywhere;
   white-space: pre-wrap;
@@ -175,7 +176,7 @@ const JsonRoot = styled.div`
 
 const Entries = styled.ul`
   margin: 0;
-  padding: 0 0 0 ${({ theme }) => theme.space(5)};
+  padding: 0 0 0 ${theme.space(5)};
   list-style: none;
 `;
 
@@ -188,38 +189,38 @@ const Toggle = styled.button`
   /* WCAG 2.2 target size: at least 24 × 24 px. */
   min-width: 24px;
   min-height: 24px;
-  margin: 0 0 0 calc(-1 * ${({ theme }) => theme.space(4)});
+  margin: 0 0 0 calc(-1 * ${theme.space(4)});
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${theme.radius};
   background: none;
   color: inherit;
   font: inherit;
   text-align: start;
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;
 
 const Arrow = styled.span`
   display: inline-block;
-  width: ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  width: ${theme.space(4)};
+  color: ${theme.colors.inkMuted};
 `;
 
 const JsonKey = styled.span`
-  color: ${({ theme }) => theme.colors.codeKey};
+  color: ${theme.colors.codeKey};
 `;
 
 const JsonString = styled.span`
-  color: ${({ theme }) => theme.colors.codeString};
+  color: ${theme.colors.codeString};
 `;
 
 const JsonNumber = styled.span`
-  color: ${({ theme }) => theme.colors.codeNumber};
+  color: ${theme.colors.codeNumber};
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

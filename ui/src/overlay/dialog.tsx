@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { usePageScrollLock } from './page-scroll-lock';
 import { focusedElement } from './focused-element';
@@ -209,16 +210,16 @@ const DialogBox = styled.dialog<{ $size: DialogSize }>`
     display: flex;
     flex-direction: column;
   }
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radiusLarge};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.ink};
-  box-shadow: 0 20px 50px ${({ theme }) => theme.colors.backdrop};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radiusLarge};
+  background: ${theme.colors.surfaceRaised};
+  color: ${theme.colors.ink};
+  box-shadow: 0 20px 50px ${theme.colors.backdrop};
   &::backdrop {
-    background: ${({ theme }) => theme.colors.backdrop};
+    background: ${theme.colors.backdrop};
   }
   &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focus};
+    outline: 2px solid ${theme.colors.focus};
   }
 `;
 
@@ -231,14 +232,14 @@ const Panel = styled.div`
   overflow: auto;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-  padding: ${({ theme }) => theme.space(6)};
+  gap: ${theme.space(4)};
+  padding: ${theme.space(6)};
 `;
 
 const Header = styled.div`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Title = styled.h2`
@@ -247,7 +248,7 @@ const Title = styled.h2`
   min-width: 0;
   overflow-wrap: anywhere;
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
   line-height: 1.35;
 `;
 
@@ -255,36 +256,36 @@ const CloseButton = styled.button`
   flex: none;
   width: 32px;
   height: 32px;
-  margin: ${({ theme }) => `calc(-1 * ${theme.space(1)}) calc(-1 * ${theme.space(2)}) 0 0`};
+  margin: calc(-1 * ${theme.space(1)}) calc(-1 * ${theme.space(2)}) 0 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${theme.radius};
   background: none;
   font-size: 22px;
   line-height: 1;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
   cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-    color: ${({ theme }) => theme.colors.ink};
+    background: ${theme.colors.surfaceHover};
+    color: ${theme.colors.ink};
   }
 `;
 
 const Description = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  margin: 0 0 ${theme.space(4)};
+  color: ${theme.colors.inkMuted};
   line-height: 1.5;
 `;
 
 const Body = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
 `;
 
 const Footer = styled.div`
   display: flex;
   justify-content: flex-end;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-  margin-top: ${({ theme }) => theme.space(6)};
+  gap: ${theme.space(2)};
+  margin-top: ${theme.space(6)};
 `;

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 
 type DisclosureLabel =
@@ -82,16 +83,16 @@ export function Disclosure({
 const Toggle = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => `${theme.space(1)} 0`};
+  gap: ${theme.space(2)};
+  padding: ${theme.space(1)} 0;
   border: 0;
   background: none;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.brandText};
+  color: ${theme.colors.brandText};
   cursor: pointer;
   &:hover {
-    color: ${({ theme }) => theme.colors.brandDark};
+    color: ${theme.colors.brandDark};
   }
 `;
 
@@ -105,7 +106,7 @@ const Chevron = styled.span<{ $open: boolean }>`
 `;
 
 const Content = styled.div`
-  padding-top: ${({ theme }) => theme.space(3)};
+  padding-top: ${theme.space(3)};
   &[hidden] {
     display: none;
   }

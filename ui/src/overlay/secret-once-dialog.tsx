@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 // By package name, as copy-button.tsx says: the shell's one `@outsync/ui` instance.
-import { Button } from '@outsync/ui';
+import { Button, theme } from '@outsync/ui';
 import { CopyButton } from './copy-button';
 import { Dialog } from './dialog';
 
@@ -59,24 +59,24 @@ export function SecretOnceDialog({
 const SecretLine = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Secret = styled.code`
   flex: 1;
   min-width: 0;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.canvas};
-  font-family: ${({ theme }) => theme.font.mono};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.canvas};
+  font-family: ${theme.font.mono};
   font-size: 13px;
   overflow-wrap: anywhere;
   user-select: all;
 `;
 
 const Note = styled.p`
-  margin: ${({ theme }) => theme.space(3)} 0 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin: ${theme.space(3)} 0 0;
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
 `;

@@ -7,6 +7,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { useAnchoredOverlay } from './anchored-position';
 import { useLayer } from './layers';
@@ -97,11 +98,11 @@ const Tip = styled.span`
   z-index: 1100;
   width: max-content;
   max-width: min(280px, calc(100vw - 16px));
-  padding: ${({ theme }) => `${theme.space(1.5)} ${theme.space(2.5)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.ink};
-  color: ${({ theme }) => theme.colors.surface};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(1.5)} ${theme.space(2.5)};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.ink};
+  color: ${theme.colors.surface};
+  font-size: ${theme.font.size.sm};
   font-weight: 400;
   line-height: 1.4;
   text-align: left;

@@ -1,4 +1,5 @@
 import { useCombobox, useMultipleSelection } from 'downshift';
+import { theme } from '@outsync/ui';
 import { useMemo, useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { Chip } from '../data/chip';
@@ -159,10 +160,9 @@ const ChipBox = styled.div<{ $invalid: boolean; $disabled: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
-  min-height: ${({ theme }) => theme.controlHeight};
-  padding: ${({ theme }) =>
-    `${theme.space(1)} ${theme.space(adornmentRoom(false))} ${theme.space(1)} ${theme.space(2)}`};
+  gap: ${theme.space(1)};
+  min-height: ${theme.controlHeight};
+  padding: ${`${theme.space(1)} ${theme.space(adornmentRoom(false))} ${theme.space(1)} ${theme.space(2)}`};
   cursor: text;
   border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   background: ${({ theme, $disabled }) => ($disabled ? theme.colors.canvas : theme.colors.surface)};
@@ -178,10 +178,10 @@ const ChipBox = styled.div<{ $invalid: boolean; $disabled: boolean }>`
 `;
 
 const ChipInput = styled.input`
-  flex: 1 0 ${({ theme }) => theme.space(20)};
+  flex: 1 0 ${theme.space(20)};
   min-width: 0;
-  height: calc(${({ theme }) => theme.controlHeight} - ${({ theme }) => theme.space(3)});
-  padding: 0 ${({ theme }) => theme.space(1)};
+  height: calc(${theme.controlHeight} - ${theme.space(3)});
+  padding: 0 ${theme.space(1)};
   border: 0;
   background: transparent;
   font: inherit;
@@ -190,7 +190,7 @@ const ChipInput = styled.input`
     outline: none;
   }
   &::placeholder {
-    color: ${({ theme }) => theme.colors.inkMuted};
+    color: ${theme.colors.inkMuted};
   }
   &:disabled {
     cursor: not-allowed;

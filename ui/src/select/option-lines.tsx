@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 
 /**
@@ -36,7 +37,7 @@ export function OptionLines({
 const Lines = styled.span`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(0.5)};
+  gap: ${theme.space(0.5)};
 `;
 
 const Primary = styled.span`
@@ -44,11 +45,11 @@ const Primary = styled.span`
 `;
 
 const Secondary = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
 `;
 
 const Tertiary = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
 `;

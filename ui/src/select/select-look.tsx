@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { theme } from '@outsync/ui';
 import { controlStyles } from '../form/field';
 
 // The look of a closed select, without downshift: the selects draw it, and so does the
@@ -10,10 +11,10 @@ export const controlBoxStyles = css`
   ${controlStyles}
   display: flex;
   align-items: center;
-  min-height: ${({ theme }) => theme.controlHeight};
+  min-height: ${theme.controlHeight};
   &[aria-disabled='true'] {
-    background: ${({ theme }) => theme.colors.canvas};
-    color: ${({ theme }) => theme.colors.inkMuted};
+    background: ${theme.colors.canvas};
+    color: ${theme.colors.inkMuted};
     cursor: not-allowed;
   }
 `;
@@ -27,8 +28,8 @@ export const ControlAnchor = styled.div`
 export const FieldAdornments = styled.div`
   position: absolute;
   top: 0;
-  right: ${({ theme }) => theme.space(1)};
-  height: ${({ theme }) => theme.controlHeight};
+  right: ${theme.space(1)};
+  height: ${theme.controlHeight};
   display: flex;
   align-items: center;
   pointer-events: none;
@@ -45,8 +46,8 @@ export const ChevronIcon = styled.span.attrs({ 'aria-hidden': true, children: 'â
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: ${({ theme }) => theme.space(7)};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  width: ${theme.space(7)};
+  color: ${theme.colors.inkMuted};
 `;
 
 /** A small icon button inside the field (chevron, clear). */
@@ -55,18 +56,18 @@ export const FieldIconButton = styled.button.attrs({ type: 'button' })`
   align-items: center;
   justify-content: center;
   flex: none;
-  width: ${({ theme }) => theme.space(7)};
-  height: ${({ theme }) => theme.space(7)};
+  width: ${theme.space(7)};
+  height: ${theme.space(7)};
   padding: 0;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${theme.radius};
   background: transparent;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
   font: inherit;
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-    color: ${({ theme }) => theme.colors.ink};
+    background: ${theme.colors.surfaceHover};
+    color: ${theme.colors.ink};
   }
   &:disabled {
     cursor: not-allowed;
@@ -86,5 +87,5 @@ export const TriggerText = styled.span`
 `;
 
 export const Placeholder = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

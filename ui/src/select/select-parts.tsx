@@ -1,4 +1,5 @@
 import type { UseComboboxGetToggleButtonProps } from 'downshift';
+import { theme } from '@outsync/ui';
 import { useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled, { css } from 'styled-components';
 import { LoadingMessage } from '../data/loading-message';
@@ -251,10 +252,10 @@ const MenuPopup = styled.div<{ $open: boolean }>`
   z-index: 20;
   display: ${({ $open }) => ($open ? 'flex' : 'none')};
   flex-direction: column;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  box-shadow: ${({ theme }) => theme.shadow.overlay};
+  background: ${theme.colors.surfaceRaised};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow.overlay};
   overflow: hidden;
 `;
 
@@ -273,8 +274,8 @@ const Listbox = styled.ul<{ $maxHeight: number }>`
 `;
 
 const OptionItem = styled.li<{ $highlighted: boolean }>`
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  color: ${({ theme }) => theme.colors.ink};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  color: ${theme.colors.ink};
   overflow-wrap: anywhere;
   cursor: pointer;
   ${({ $highlighted, theme }) =>
@@ -284,16 +285,16 @@ const OptionItem = styled.li<{ $highlighted: boolean }>`
     `}
   &[aria-selected='true'] {
     font-weight: 600;
-    box-shadow: inset 3px 0 0 ${({ theme }) => theme.colors.brand};
+    box-shadow: inset 3px 0 0 ${theme.colors.brand};
   }
   &[aria-disabled='true'] {
-    color: ${({ theme }) => theme.colors.inkMuted};
+    color: ${theme.colors.inkMuted};
     cursor: not-allowed;
   }
 `;
 
 const MessageBox = styled.div`
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
 `;

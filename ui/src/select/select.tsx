@@ -1,4 +1,5 @@
 import { useCombobox, useSelect } from 'downshift';
+import { theme } from '@outsync/ui';
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
@@ -239,6 +240,6 @@ function SingleSelectFrame<Option>({
 
 const SearchInput = styled.input<{ $room: number }>`
   ${controlStyles}
-  height: ${({ theme }) => theme.controlHeight};
+  height: ${theme.controlHeight};
   padding: ${({ theme, $room }) => `0 ${theme.space($room)} 0 ${theme.space(3)}`};
 `;

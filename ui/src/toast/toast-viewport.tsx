@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { theme } from '../theme/theme';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { css } from 'styled-components';
@@ -89,12 +90,12 @@ const Home = styled.span`
 
 const Region = styled.section`
   ${popoverReset}
-  top: ${({ theme }) => theme.toastOffsetTop};
-  right: ${({ theme }) => theme.space(4)};
+  top: ${theme.toastOffsetTop};
+  right: ${theme.space(4)};
   z-index: 1000;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   width: min(380px, calc(100vw - 32px));
 `;
 
@@ -108,11 +109,11 @@ const accents: Record<ToastSeverity, string> = {
 const Item = styled.div<{ $severity: ToastSeverity }>`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(3)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
+  gap: ${theme.space(3)};
+  padding: ${theme.space(3)};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
   box-shadow: 0 6px 20px rgb(0 0 0 / 12%);
   ${({ $severity }) => css`
     border-left: 4px solid ${accents[$severity]};
@@ -123,7 +124,7 @@ const Text = styled.div`
   flex: 1;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 const Detail = styled.span`
@@ -137,5 +138,5 @@ const Close = styled.button`
   font-size: 18px;
   line-height: 1;
   cursor: pointer;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 
 // The frame of a virtualised list (the status line and the scroll viewport), without TanStack
@@ -62,13 +63,13 @@ export function InfiniteRowsFrame({
 const VirtualRoot = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const StatusText = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
 `;
 
 /**
@@ -84,7 +85,7 @@ const Viewport = styled.div<{ $height: string | undefined }>`
   position: relative;
   overflow: auto;
   overscroll-behavior: contain;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.surface};
 `;

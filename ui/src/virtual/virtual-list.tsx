@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { LoadingMessage } from '../data/loading-message';
 import { InfiniteRowsFrame, useInfiniteRows, type InfiniteRowsProps } from './infinite-rows';
@@ -77,13 +78,13 @@ const ListItem = styled.div`
   top: 0;
   left: 0;
   width: 100%;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  border-bottom: 1px solid ${theme.colors.border};
   overflow-wrap: anywhere;
 `;
 
 const CenteredMessage = styled.div`
   display: flex;
   justify-content: center;
-  padding: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  padding: ${theme.space(3)};
+  color: ${theme.colors.inkMuted};
 `;

@@ -1,6 +1,6 @@
 import type { ProfileFlags } from '@outsync/contracts/accounts';
 import styled from 'styled-components';
-import { VisuallyHidden } from '@outsync/ui';
+import { VisuallyHidden, theme } from '@outsync/ui';
 
 /** The "Approved" flags, in the spec's order and words (spec 02 §2.2, §3). */
 export const approvedFlagLabels = {
@@ -40,7 +40,7 @@ export function ApprovedFlags({ flags }: { flags: ProfileFlags | null }) {
 const FlagList = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -53,7 +53,7 @@ const Flag = styled.li<{ $on: boolean }>`
 `;
 
 const EmptyCell = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;
 
 /**

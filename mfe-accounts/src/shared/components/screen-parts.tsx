@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { Button } from '@outsync/ui';
+import { Button, theme } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { BusyButton } from '@outsync/ui/form';
 
@@ -35,7 +35,7 @@ export function ScreenSection({
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   min-width: 0;
 `;
 
@@ -44,25 +44,25 @@ const SectionHeader = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const SectionTitle = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
 `;
 
 /** A form laid out as a column of its grid and actions. */
 export const StackedForm = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
 `;
 
 /** A line of muted text: an empty state, a note under a control. */
 export const MutedText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;
 
 /**
@@ -70,7 +70,7 @@ export const MutedText = styled.p`
  * of twelve in an ID column (`idColumnWidth`).
  */
 export const IdText = styled.span`
-  font-family: ${({ theme }) => theme.font.mono};
+  font-family: ${theme.font.mono};
   font-size: 12px;
   word-break: break-all;
 `;
@@ -98,19 +98,19 @@ export const WholeWords = styled.span`
 export const CellLines = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 /** A secondary line inside a table cell. */
 export const CellNote = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const cellButtonStyles = css`
   min-height: 0;
-  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(1)} ${theme.space(3)};
+  font-size: ${theme.font.size.sm};
   white-space: nowrap;
 `;
 

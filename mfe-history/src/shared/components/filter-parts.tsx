@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { TextField, type TextFieldProps } from '@outsync/ui/form';
 import type { FilterRefusal } from '../api/use-filter-search';
@@ -43,7 +44,7 @@ export const FilterBar = styled.div<{ $minColumn?: string }>`
     auto-fill,
     minmax(min(${({ $minColumn = '220px' }) => $minColumn}, 100%), 1fr)
   );
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   align-items: start;
 `;
 
@@ -51,22 +52,22 @@ export const FilterBar = styled.div<{ $minColumn?: string }>`
 export const ScreenStack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
+  gap: ${theme.space(5)};
   min-width: 0;
 `;
 
 /** Secondary text under a cell's main value. */
 export const Muted = styled.span`
   display: block;
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 /** A cell's lines, one under another. */
 export const CellLines = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   align-items: flex-start;
 `;
 
@@ -86,5 +87,5 @@ export function RefusalNote({ refusal }: { refusal: FilterRefusal | null }) {
 
 const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;

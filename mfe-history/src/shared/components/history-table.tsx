@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '@outsync/ui';
+import { Button, theme } from '@outsync/ui';
 import type { TableColumn, TableRowId } from '@outsync/ui/data';
 import { LazyVirtualTable, preloadVirtualTable } from '@outsync/ui/lazy';
 import { historyTexts } from './history-texts';
@@ -125,13 +125,13 @@ export function HistoryTable<Row>({
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   min-width: 0;
 `;
 
 const Retry = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  gap: ${theme.space(3)};
+  color: ${theme.colors.inkMuted};
 `;

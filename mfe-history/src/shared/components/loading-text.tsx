@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Spinner } from '@outsync/ui';
+import { Spinner, theme } from '@outsync/ui';
 
 /** A spinner with "Loading..." beside it (the spinner announces it; the copy is for the eye). */
 export function LoadingMessageText({ text }: { text: string }) {
@@ -14,6 +14,6 @@ export function LoadingMessageText({ text }: { text: string }) {
 const Row = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  gap: ${theme.space(2)};
+  color: ${theme.colors.inkMuted};
 `;

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import { VisuallyHidden } from '@outsync/ui';
+import { VisuallyHidden, theme } from '@outsync/ui';
 import { LinkButton } from '@outsync/ui/form';
 import { historyTexts } from './history-texts';
 import type { PayloadDialogProps } from './payload-dialog';
@@ -61,7 +61,7 @@ const PayloadButton = styled(LinkButton)`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   text-align: start;
   font-weight: 400;
   overflow-wrap: anywhere;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { API_KEY_MASK, platformDisplayName } from '@outsync/contracts';
 import type { ApiKey } from '@outsync/contracts/accounts';
-import { useToast } from '@outsync/ui';
+import { useToast, theme } from '@outsync/ui';
 import { Chip, Table, Token, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import {
@@ -293,9 +293,9 @@ const SecretToggle = styled.button`
   padding: 0;
   border: 0;
   background: none;
-  font-family: ${({ theme }) => theme.font.mono};
+  font-family: ${theme.font.mono};
   font-size: 12px;
-  color: ${({ theme }) => theme.colors.brand};
+  color: ${theme.colors.brand};
   text-align: start;
   overflow-wrap: anywhere;
   cursor: pointer;
@@ -309,7 +309,7 @@ const SecretToggle = styled.button`
 
 // The mask wraps after its hyphens only.
 const Masked = styled.span`
-  font-family: ${({ theme }) => theme.font.mono};
+  font-family: ${theme.font.mono};
   font-size: 12px;
   overflow-wrap: normal;
 `;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { ApiToken, ApiTokenCreateRequest } from '@outsync/contracts/accounts';
-import { Button, Page, useToast } from '@outsync/ui';
+import { Button, Page, useToast, theme } from '@outsync/ui';
 import { Chip, Table, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import {
@@ -199,11 +199,11 @@ const Intro = styled.div`
   flex-wrap: wrap;
   align-items: flex-start;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
 `;
 
 const Mono = styled.span`
-  font-family: ${({ theme }) => theme.font.mono};
+  font-family: ${theme.font.mono};
   font-size: 12px;
   white-space: nowrap;
 `;

@@ -7,7 +7,7 @@ import {
   type HeyreachLeadList,
   type HeyreachListsResponse,
 } from '@outsync/contracts/accounts';
-import { useToast } from '@outsync/ui';
+import { useToast, theme } from '@outsync/ui';
 import { BusyButton, TextField } from '@outsync/ui/form';
 import { MultiSelect, OptionLines, Select } from '@outsync/ui/select';
 import { validationToast } from '@outsync/app-runtime';
@@ -168,7 +168,7 @@ export function HeyreachFields({
 const NewList = styled.div`
   display: flex;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   & > :first-child {
     flex: 1;
     min-width: 0;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { theme } from '@outsync/ui';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import { productNameAtom } from '@outsync/app-runtime';
@@ -172,5 +173,5 @@ const Note = styled.div`
   grid-column: 1 / -1;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { crmDisplayNames } from '@outsync/contracts';
 import type { UserProfile } from '@outsync/contracts/accounts';
-import { Page, useToast } from '@outsync/ui';
+import { Page, useToast, theme } from '@outsync/ui';
 import { BusyButton } from '@outsync/ui/form';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { useOAuthReturn } from '../../../shared/navigation/use-oauth-return';
@@ -90,5 +90,5 @@ const Toolbar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@outsync/ui';
 import type { Partner } from '@outsync/contracts/accounts';
 import { Token } from '@outsync/ui/data';
 import { Disclosure } from '@outsync/ui/overlay';
@@ -59,13 +60,13 @@ export function CreatedCell({ partner }: { partner: Partner }) {
 
 const EmailList = styled.ul`
   margin: 0;
-  padding-left: ${({ theme }) => theme.space(4)};
+  padding-left: ${theme.space(4)};
   max-height: 200px;
   overflow-y: auto;
 `;
 
 const Mono = styled.span`
-  font-family: ${({ theme }) => theme.font.mono};
+  font-family: ${theme.font.mono};
   font-size: 12px;
   white-space: nowrap;
 `;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { Partner, PartnerRequest } from '@outsync/contracts/accounts';
-import { Button, useToast } from '@outsync/ui';
+import { Button, useToast, theme } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { CellButton, MutedText, ScreenSection } from '../../../shared/components/screen-parts';
@@ -218,5 +218,5 @@ export function PartnersSection({
 const RowActions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;

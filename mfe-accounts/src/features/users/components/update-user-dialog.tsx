@@ -4,7 +4,7 @@ import {
   userUpdatedMessage,
   type AdminUserRow,
 } from '@outsync/contracts/accounts';
-import { Button, useToast } from '@outsync/ui';
+import { Button, useToast, theme } from '@outsync/ui';
 import { CheckboxField, SubmitButton, useZodForm } from '@outsync/ui/form';
 import { Dialog } from '@outsync/ui/overlay';
 import { Select } from '@outsync/ui/select';
@@ -107,7 +107,7 @@ export function UpdateUserDialog({ row, onClose }: { row: AdminUserRow; onClose:
 const Flags = styled.fieldset`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   margin: 0;
   padding: 0;
   border: 0;

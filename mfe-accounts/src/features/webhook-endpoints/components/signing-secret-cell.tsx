@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { useCopyToClipboard } from '@outsync/ui/overlay';
 import { CellButton } from '../../../shared/components/screen-parts';
@@ -84,16 +85,16 @@ export function SigningSecretCell({
 const SecretLine = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 const SecretText = styled.span`
-  font-family: ${({ theme }) => theme.font.mono};
+  font-family: ${theme.font.mono};
   font-size: 12px;
   overflow-wrap: anywhere;
 `;
 
 const Actions = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { UserAccount } from '@outsync/contracts/accounts';
-import { Page, Spinner, useToast } from '@outsync/ui';
+import { Page, Spinner, useToast, theme } from '@outsync/ui';
 import { Table, type TableColumn } from '@outsync/ui/data';
 import { ConfirmOnDemand } from '@outsync/ui/overlay';
 import { NoIntegrations } from '@outsync/app-runtime/profile-select';
@@ -160,7 +160,7 @@ export function WebhookEndpointsScreen({ title }: { title: string }) {
 }
 
 const SignatureHeader = styled.code`
-  font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-family: ${theme.font.mono};
+  font-size: ${theme.font.size.sm};
   overflow-wrap: anywhere;
 `;

@@ -1,7 +1,7 @@
 import { LoginFormSchema } from '@outsync/contracts';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
-import { useToast } from '@outsync/ui';
+import { useToast, theme } from '@outsync/ui';
 import { SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { useLogin } from '../api/use-login';
 import { SignInLayout } from './sign-in-layout';
@@ -79,7 +79,7 @@ function isEmailState(state: unknown): state is { email: string } {
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
+  gap: ${theme.space(5)};
   /* The sign-in card's controls are a size larger than the dashboard's. */
   --os-control-height: 44px;
 `;
@@ -87,26 +87,26 @@ const Form = styled.form`
 const SignInSubmit = styled(SubmitButton)`
   text-transform: uppercase;
   letter-spacing: 0.06em;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Note = styled.p`
-  margin: ${({ theme }) => `${theme.space(4)} 0 0`};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  margin: ${theme.space(4)} 0 0;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
   text-align: center;
 `;
 
 const Support = styled.p`
-  margin: ${({ theme }) => `${theme.space(8)} 0 0`};
-  padding-top: ${({ theme }) => theme.space(5)};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  margin: ${theme.space(8)} 0 0;
+  padding-top: ${theme.space(5)};
+  border-top: 1px solid ${theme.colors.border};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
   text-align: center;
   a {
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
     text-decoration: none;
   }
   a:hover {

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@outsync/ui';
 
 export const logoLabel = 'OutSync';
 
@@ -25,8 +26,8 @@ export function OutSyncLogo() {
 const Brand = styled.div`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.brand};
+  gap: ${theme.space(2)};
+  color: ${theme.colors.brand};
 `;
 
 const Mark = styled.svg`
@@ -38,8 +39,8 @@ const Wordmark = styled.span`
   font-size: 22px;
   font-weight: 800;
   letter-spacing: -0.01em;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   span {
-    color: ${({ theme }) => theme.colors.brand};
+    color: ${theme.colors.brand};
   }
 `;

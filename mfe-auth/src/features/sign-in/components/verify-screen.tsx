@@ -1,6 +1,6 @@
 import { SIGN_IN_CODE_LENGTH, VerifyFormSchema } from '@outsync/contracts';
 import styled from 'styled-components';
-import { useToast } from '@outsync/ui';
+import { useToast, theme } from '@outsync/ui';
 import { CheckboxField, LinkButton, SubmitButton, TextField, useZodForm } from '@outsync/ui/form';
 import { useVerify } from '../api/use-verify';
 import { SignInLayout } from './sign-in-layout';
@@ -87,7 +87,7 @@ export function VerifyScreen({ title }: { title: string }) {
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
+  gap: ${theme.space(5)};
   /* The sign-in card's controls are a size larger than the dashboard's. */
   --os-control-height: 44px;
 `;
@@ -95,12 +95,12 @@ const Form = styled.form`
 const SignInSubmit = styled(SubmitButton)`
   text-transform: uppercase;
   letter-spacing: 0.06em;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Resend = styled.p`
-  margin: ${({ theme }) => `${theme.space(6)} 0 0`};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  margin: ${theme.space(6)} 0 0;
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
   text-align: center;
 `;

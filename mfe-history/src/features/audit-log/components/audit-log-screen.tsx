@@ -7,7 +7,7 @@ import {
   type AuditActor,
   type AuditEntry,
 } from '@outsync/contracts/history';
-import { Page } from '@outsync/ui';
+import { Page, theme } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { useFilterSearch } from '../../../shared/api/use-filter-search';
 import {
@@ -158,5 +158,5 @@ export function AuditLogScreen() {
 
 const Intro = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { WebhookLogsDaily } from '@outsync/contracts/history';
-import { VisuallyHidden } from '@outsync/ui';
+import { VisuallyHidden, theme } from '@outsync/ui';
 
 type Day = WebhookLogsDaily['days'][number];
 type Outcome = 'synced' | 'held' | 'failed' | 'notSynced';
@@ -100,12 +100,12 @@ const Figure = styled.figure`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(6)}`};
+  gap: ${theme.space(2)} ${theme.space(6)};
 `;
 
 const Caption = styled.figcaption`
   flex-basis: 100%;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
 `;
 
@@ -114,19 +114,19 @@ const Bar = styled.rect<{ $outcome: Outcome }>`
 `;
 
 const DayLabel = styled.text`
-  fill: ${({ theme }) => theme.colors.inkMuted};
+  fill: ${theme.colors.inkMuted};
   font-size: 9px;
 `;
 
 const Legend = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
   margin: 0;
   padding: 0;
   list-style: none;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
 `;
 
 const Swatch = styled.span<{ $outcome: Outcome }>`

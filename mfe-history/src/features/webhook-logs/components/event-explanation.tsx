@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { crmDisplayNames, routeCatalog, type CrmKind } from '@outsync/contracts';
 import type { WebhookLog, WebhookLogExplanation } from '@outsync/contracts/history';
@@ -108,8 +109,8 @@ const Standing = styled.section`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(1)};
-  margin-block-end: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(1)};
+  margin-block-end: ${theme.space(3)};
 `;
 
 const ActionLine = styled.span`
@@ -120,6 +121,6 @@ const Detail = styled.pre`
   margin: 0;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
 `;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { webhookLiveViewPath } from '@outsync/contracts';
 import type { WebhookLog } from '@outsync/contracts/history';
@@ -132,11 +133,11 @@ const StateLine = styled.span`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const AttemptList = styled.ol`
   margin: 0;
-  padding-inline-start: ${({ theme }) => theme.space(5)};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding-inline-start: ${theme.space(5)};
+  font-size: ${theme.font.size.sm};
 `;

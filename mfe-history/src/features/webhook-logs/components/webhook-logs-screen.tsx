@@ -9,7 +9,7 @@ import {
   type SyncStatus,
   type WebhookLog,
 } from '@outsync/contracts/history';
-import { Page } from '@outsync/ui';
+import { Page, theme } from '@outsync/ui';
 import type { TableColumn } from '@outsync/ui/data';
 import { LazySelect } from '@outsync/ui/lazy';
 import styled from 'styled-components';
@@ -321,7 +321,7 @@ const refusableFilters = [
 const Toolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   &:empty {
     display: none;
   }

@@ -14,7 +14,7 @@ import {
   type BackfillCampaignList,
   type Webhook,
 } from '@outsync/contracts/webhooks';
-import { Button, Spinner } from '@outsync/ui';
+import { Button, Spinner, theme } from '@outsync/ui';
 import { BusyButton, TextField } from '@outsync/ui/form';
 import { ConfirmOnDemand, Dialog } from '@outsync/ui/overlay';
 import { MultiSelect, Select } from '@outsync/ui/select';
@@ -393,47 +393,47 @@ function BackfillProgress({
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
 `;
 
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Dates = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
 `;
 
 const Note = styled.p`
   margin: 0;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.infoBg};
-  color: ${({ theme }) => theme.colors.ink};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.infoBg};
+  color: ${theme.colors.ink};
 `;
 
 const Alert = styled.p`
   margin: 0;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.dangerBg};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.dangerBg};
   /* dangerInk is the ink on a danger button's fill, not on dangerBg (1.1:1 there in dark). */
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `;
 
 const Actions = styled.div`
   display: flex;
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;
 
 const Status = styled.p<{ $tone: 'danger' | 'neutral' }>`
@@ -444,16 +444,16 @@ const Status = styled.p<{ $tone: 'danger' | 'neutral' }>`
 
 const Summary = styled.p`
   margin: 0;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.successBg};
-  color: ${({ theme }) => theme.colors.ink};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.successBg};
+  color: ${theme.colors.ink};
 `;
 
 const ProgressRow = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Track = styled.div`
@@ -462,13 +462,13 @@ const Track = styled.div`
   height: 12px;
   overflow: hidden;
   border-radius: 6px;
-  background: ${({ theme }) => theme.colors.surfaceHover};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${theme.colors.surfaceHover};
+  border: 1px solid ${theme.colors.border};
 `;
 
 const Fill = styled.div`
   height: 100%;
-  background: ${({ theme }) => theme.colors.brand};
+  background: ${theme.colors.brand};
   transition: width 0.4s ease;
 `;
 
@@ -480,7 +480,7 @@ const slide = keyframes`
 const Indeterminate = styled.div`
   width: 40%;
   height: 100%;
-  background: ${({ theme }) => theme.colors.brand};
+  background: ${theme.colors.brand};
   animation: ${slide} 1.4s ease-in-out infinite;
   @media (prefers-reduced-motion: reduce) {
     animation: none;
@@ -498,21 +498,21 @@ const Percent = styled.span`
 const Counts = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(7rem, 1fr));
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
   margin: 0;
   & > div {
     display: flex;
     flex-direction: column-reverse;
     justify-content: flex-end;
-    gap: ${({ theme }) => theme.space(1)};
+    gap: ${theme.space(1)};
   }
   & dt {
-    color: ${({ theme }) => theme.colors.inkMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    color: ${theme.colors.inkMuted};
+    font-size: ${theme.font.size.sm};
   }
   & dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
+    font-size: ${theme.font.size.lg};
     font-weight: 600;
     font-variant-numeric: tabular-nums;
   }

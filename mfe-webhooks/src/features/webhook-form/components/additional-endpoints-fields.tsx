@@ -5,7 +5,7 @@ import {
   endpointEventTypeOptions,
   ENDPOINT_ALREADY_SELECTED,
 } from '@outsync/contracts/webhooks';
-import { Button, useToast } from '@outsync/ui';
+import { Button, useToast, theme } from '@outsync/ui';
 import { MultiSelect, Select } from '@outsync/ui/select';
 import { validationToast } from '@outsync/app-runtime';
 import { FieldGroup, labelOf } from './form-parts';
@@ -104,7 +104,7 @@ export function AdditionalEndpointsFields({ form }: { form: WebhookFormModel }) 
 const Row = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) minmax(0, 2fr) auto;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
   align-items: end;
   @media (max-width: 640px) {
     grid-template-columns: minmax(0, 1fr);
@@ -113,13 +113,13 @@ const Row = styled.div`
 
 const RowButtons = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const SquareButton = styled(Button)`
   justify-content: center;
-  width: ${({ theme }) => theme.controlHeight};
-  height: ${({ theme }) => theme.controlHeight};
+  width: ${theme.controlHeight};
+  height: ${theme.controlHeight};
   padding: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
 `;

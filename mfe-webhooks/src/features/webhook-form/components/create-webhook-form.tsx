@@ -12,7 +12,7 @@ import {
   webhookBodyFromForm,
   type WebhookFormValues,
 } from '@outsync/contracts/webhooks';
-import { useToast } from '@outsync/ui';
+import { useToast, theme } from '@outsync/ui';
 import { FormActions, SubmitButton, TextField } from '@outsync/ui/form';
 import { OptionLines, Select } from '@outsync/ui/select';
 import { useCreateWebhook } from '../api/create-webhook';
@@ -172,16 +172,16 @@ function ProfileWebhookForm({ profile }: { profile: IntegrationItem }) {
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
+  gap: ${theme.space(5)};
   min-width: 0;
 `;
 
 const Heading = styled.h2`
-  margin: 0 0 ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.size.lg};
+  margin: 0 0 ${theme.space(1)};
+  font-size: ${theme.font.size.lg};
 `;
 
 const Intro = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@outsync/ui';
 import { customTaskSubjectSnippets, isValidCustomTaskSubject } from '@outsync/contracts/webhooks';
 import { TextField } from '@outsync/ui/form';
 import { labelOf } from './form-parts';
@@ -46,5 +47,5 @@ export function CustomTaskSubjectField({ form }: { form: WebhookFormModel }) {
 const Snippets = styled.span`
   display: inline-flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
+  gap: ${theme.space(1)} ${theme.space(2)};
 `;

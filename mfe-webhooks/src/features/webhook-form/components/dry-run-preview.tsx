@@ -10,7 +10,7 @@ import {
   type WebhookPreview,
   type WebhookPreviewSample,
 } from '@outsync/contracts/webhooks';
-import { Button } from '@outsync/ui';
+import { Button, theme } from '@outsync/ui';
 import { Select } from '@outsync/ui/select';
 import { usePreviewSamples } from '../api/get-preview-samples';
 import { usePreviewWebhook } from '../api/preview-webhook';
@@ -301,14 +301,14 @@ function PlannedWriteCard({ write }: { write: PlannedWrite }) {
 const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  padding-top: ${({ theme }) => theme.space(4)};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space(3)};
+  padding-top: ${theme.space(4)};
+  border-top: 1px solid ${theme.colors.border};
 `;
 
 const Heading = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.md};
+  font-size: ${theme.font.size.md};
 `;
 
 const Subheading = styled.h4`
@@ -317,13 +317,13 @@ const Subheading = styled.h4`
 
 const Intro = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;
 
 const Controls = styled.div`
   display: flex;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const Grow = styled.div`
@@ -334,7 +334,7 @@ const Grow = styled.div`
 const Result = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Outcome = styled.p<{ $good: boolean }>`
@@ -349,14 +349,14 @@ const Plain = styled.p`
 
 const Warning = styled.p`
   margin: 0;
-  padding: ${({ theme }) => theme.space(2)};
-  background: ${({ theme }) => theme.colors.warningBg};
-  color: ${({ theme }) => theme.colors.warningInk};
+  padding: ${theme.space(2)};
+  background: ${theme.colors.warningBg};
+  color: ${theme.colors.warningInk};
 `;
 
 const List = styled.ul`
   margin: 0;
-  padding-left: ${({ theme }) => theme.space(5)};
+  padding-left: ${theme.space(5)};
 `;
 
 // The card's parts are spaced by its gap: a card with a title alone (an association) is as
@@ -364,10 +364,10 @@ const List = styled.ul`
 const Card = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  padding: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(2)};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  padding: ${theme.space(3)};
 `;
 
 const CardTitle = styled.p`
@@ -377,19 +377,19 @@ const CardTitle = styled.p`
 
 const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;
 
 const Fields = styled.table`
   width: 100%;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   th,
   td {
     text-align: left;
     vertical-align: top;
-    padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    padding: ${theme.space(1)} ${theme.space(2)};
+    border-top: 1px solid ${theme.colors.border};
     overflow-wrap: anywhere;
   }
   th[scope='row'] {
@@ -398,7 +398,7 @@ const Fields = styled.table`
   }
   thead th {
     border-top: none;
-    color: ${({ theme }) => theme.colors.inkMuted};
+    color: ${theme.colors.inkMuted};
     /* "Property" over short names (a company's domain, name) must not break mid-word. */
     white-space: nowrap;
     overflow-wrap: normal;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import { platformFacts, type Platform } from '@outsync/contracts';
 import type { WebhookFormKind } from '@outsync/contracts/webhooks';
@@ -31,7 +32,7 @@ export function FieldGroup({ legend, children }: { legend: string; children: Rea
 export const FieldStack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   min-width: 0;
 `;
 
@@ -40,13 +41,13 @@ export const InlineRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Fieldset = styled.fieldset`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
   min-width: 0;
   margin: 0;
   padding: 0;
@@ -55,8 +56,8 @@ const Fieldset = styled.fieldset`
 
 const Legend = styled.legend`
   padding: 0;
-  margin-bottom: ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin-bottom: ${theme.space(2)};
+  font-size: ${theme.font.size.sm};
   font-weight: 600;
 `;
 

@@ -1,4 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
+import { theme } from '@outsync/ui';
 import styled from 'styled-components';
 import {
   crmDisplayNames,
@@ -289,5 +290,5 @@ function TaskTypeField({ form }: { form: WebhookFormModel }) {
 const AdvancedContent = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
 `;

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { platformDisplayName, platformFromAnySpelling } from '@outsync/contracts';
 import type { LiveWebhookEvent } from '@outsync/contracts/webhooks/live-events';
 import type { Webhook } from '@outsync/contracts/webhooks';
-import { Button } from '@outsync/ui';
+import { Button, theme } from '@outsync/ui';
 import { Chip, Table, type ChipTone, type TableColumn } from '@outsync/ui/data';
 import { Dialog } from '@outsync/ui/overlay';
 import { useWebhookLive, type LiveConnection } from '../api/use-webhook-live';
@@ -194,16 +194,16 @@ const Bar = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
+  margin-bottom: ${theme.space(3)};
 `;
 
 const Status = styled.p<{ $state: StatusState }>`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   color: ${({ theme, $state }) =>
     $state === 'refused' || $state === 'reconnecting' ? theme.colors.danger : theme.colors.ink};
   /* The dot: green while events stream in, red while they cannot, grey otherwise. */
@@ -227,9 +227,9 @@ const StatusLines = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

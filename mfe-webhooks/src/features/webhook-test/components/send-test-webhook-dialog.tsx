@@ -10,7 +10,7 @@ import {
   type TestEventOption,
   type TestInputs,
 } from '@outsync/contracts/webhooks/test-payloads';
-import { Button, useToast } from '@outsync/ui';
+import { Button, useToast, theme } from '@outsync/ui';
 import { BusyButton, TextField } from '@outsync/ui/form';
 import { isValidJson, JsonEditor } from '@outsync/ui/json';
 import { Disclosure, Dialog } from '@outsync/ui/overlay';
@@ -199,7 +199,7 @@ const EventRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
   & > :first-child {
     flex: 1 1 280px;
     min-width: 0;
@@ -209,5 +209,5 @@ const EventRow = styled.div`
 const AdvancedFields = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
 `;

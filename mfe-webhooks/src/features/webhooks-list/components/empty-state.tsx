@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { theme } from '@outsync/ui';
 import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import { productNameAtom } from '@outsync/app-runtime';
@@ -47,23 +48,23 @@ const Frame = styled.section`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => theme.space(6)} 0;
+  gap: ${theme.space(2)};
+  padding: ${theme.space(6)} 0;
   text-align: center;
 `;
 
 const Picture = styled.svg`
   width: 160px;
   height: 96px;
-  color: ${({ theme }) => theme.colors.brand};
+  color: ${theme.colors.brand};
 `;
 
 const Heading = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
 `;
 
 const Text = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { theme } from '@outsync/ui';
 import {
   crmDisplayNames,
   logTypeLabels,
@@ -162,18 +163,18 @@ export function CategoriesCell({ webhook }: { webhook: Webhook }) {
 const Lines = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 const NameLine = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Note = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const TipLines = styled.span`
@@ -189,10 +190,10 @@ const InfoButton = styled.button`
   width: 18px;
   height: 18px;
   padding: 0;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border: 1px solid ${theme.colors.borderStrong};
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.inkMuted};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.inkMuted};
   font: inherit;
   font-size: 11px;
   font-style: italic;
@@ -203,7 +204,7 @@ const InfoButton = styled.button`
 const ChipList = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
   margin: 0;
   padding: 0;
   list-style: none;

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import styled from 'styled-components';
 import { embeddedAtom } from '@outsync/app-runtime';
 import type { IntegrationItem } from '@outsync/contracts/accounts';
-import { Page, Sections, Spinner } from '@outsync/ui';
+import { Page, Sections, Spinner, theme } from '@outsync/ui';
 import { NoIntegrations } from '@outsync/app-runtime/first-run';
 import { useOrganizationIntegrations } from '../api/get-organization-integrations';
 import { useWebhooks } from '../api/get-webhooks';
@@ -105,7 +105,7 @@ export function WebhooksScreen({
 const Part = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(6)};
+  gap: ${theme.space(6)};
   min-width: 0;
 `;
 

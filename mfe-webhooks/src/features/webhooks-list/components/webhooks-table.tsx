@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { Webhook } from '@outsync/contracts/webhooks';
-import { Button, useToast } from '@outsync/ui';
+import { Button, useToast, theme } from '@outsync/ui';
 import { Table, Token, type TableColumn } from '@outsync/ui/data';
 import { CopyButton, ConfirmOnDemand } from '@outsync/ui/overlay';
 import { useDeleteWebhook } from '../api/delete-webhook';
@@ -184,25 +184,25 @@ const Stack = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 const Url = styled.div`
   align-self: stretch;
-  font-family: ${({ theme }) => theme.font.mono};
+  font-family: ${theme.font.mono};
   font-size: 12px;
 `;
 
 const cellButtonStyles = css`
   min-height: 0;
-  padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(1)} ${theme.space(3)};
+  font-size: ${theme.font.size.sm};
   white-space: nowrap;
 `;
 
