@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { theme } from '@outsync/ui';
-import { Spinner, type SpinnerSize } from '../spinner';
+import { Spinner, theme, type SpinnerSize } from '@outsync/ui';
 
 /**
  * A spinner with its text visible beside it. The Spinner announces the text (its status role);

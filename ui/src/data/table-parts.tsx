@@ -5,9 +5,8 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { theme } from '@outsync/ui';
+import { theme, VisuallyHidden } from '@outsync/ui';
 import styled, { css } from 'styled-components';
-import { VisuallyHidden } from '../spinner';
 import { LoadingMessage } from './loading-message';
 
 /**

@@ -1,7 +1,6 @@
 import { type ButtonHTMLAttributes, type ComponentProps, type ReactNode, type Ref } from 'react';
-import { theme } from '@outsync/ui';
+import { Button, theme } from '@outsync/ui';
 import styled, { keyframes } from 'styled-components';
-import { Button } from '../button';
 
 export type BusyButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** While busy the button is disabled and shows a small spinner and `busyLabel`. */

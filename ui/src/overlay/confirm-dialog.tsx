@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '../button';
+import { Button } from '@outsync/ui';
 import { BusyButton } from '../form/submit-button';
 import { Dialog } from './dialog';
 
