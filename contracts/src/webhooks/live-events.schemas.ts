@@ -13,6 +13,16 @@ export const LIVE_STREAM_EVENTS = {
   ready: 'ready',
 } as const;
 
+/**
+ * A stream id that names a moment rather than an event (`{epoch ms}.`; an event's id is
+ * `{epoch ms}.{log id}`): sent as Last-Event-ID, it asks for what changed since then. The
+ * service's `ready` carries one; a view whose stream never opened sends the one of the moment it
+ * opened, so what arrived during the outage is replayed once the service is back.
+ */
+export function liveStreamIdAt(epochMs: number): string {
+  return `${Math.floor(epochMs)}.`;
+}
+
 /** How often the stream sends a comment line, so proxies do not close an idle connection. */
 export const LIVE_STREAM_HEARTBEAT_MS = 15_000;
 

@@ -277,6 +277,16 @@ describe('reconnecting with Last-Event-ID', () => {
     expect(ready.data).toEqual({ replayed: 2 });
   });
 
+  it('given the moment a view opened (an id with no log), replays what changed since then', async () => {
+    const webhookId = new Types.ObjectId();
+    const before = logOf(ada, { webhookId, updatedAt: at(-60_000) });
+    const during = logOf(ada, { webhookId, status: 'received', updatedAt: at(3_000) });
+    await store(before, during);
+    const resumed = await openLive(ada, webhookId.toString(), `${NOW.getTime()}.`);
+    expect((await resumed.next(isReady)).data).toEqual({ replayed: 1 });
+    expect(logIds(resumed)).toEqual([during._id.toString()]);
+  });
+
   it('replays nothing older than the overlap before the id, and ignores an id it did not make', async () => {
     const webhookId = new Types.ObjectId();
     const old = logOf(ada, { webhookId, updatedAt: at(-60_000) });

@@ -1,4 +1,4 @@
-import type { LiveWebhookEvent } from '@outsync/contracts/webhooks/live-events';
+import { liveStreamIdAt, type LiveWebhookEvent } from '@outsync/contracts/webhooks/live-events';
 import type { ChangeStream, ChangeStreamDocument } from 'mongodb';
 import { Types, type QueryFilter } from 'mongoose';
 import type { SessionUser } from '../../platform/http/types';
@@ -401,7 +401,7 @@ export function createWebhookLive(deps: WebhookLiveDeps) {
 
     /** A stream's first id when nothing was sent yet: a reconnect replays from this moment. */
     startId(): string {
-      return `${deps.now().getTime()}.`;
+      return liveStreamIdAt(deps.now().getTime());
     },
 
     /** How many webhooks this process polls (a test's and an operator's look). */

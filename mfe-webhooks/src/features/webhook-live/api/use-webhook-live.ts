@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   LIVE_STREAM_EVENTS,
   LiveWebhookEventSchema,
+  liveStreamIdAt,
 } from '@outsync/contracts/webhooks/live-events';
 import { useTestDelivery } from '../../../shared/test-delivery-context';
 import { emptyLiveRows, heard, paused, resumed, type LiveRows } from '../state/live-rows';
@@ -38,6 +39,7 @@ export function useWebhookLive(webhookId: string) {
   const [connection, setConnection] = useState<LiveConnection>({ state: 'connecting' });
   useEffect(() => {
     const aborted = new AbortController();
+    const openedAt = Date.now();
     let lastEventId: string | undefined;
     let failures = 0;
     const onMessage = (message: StreamMessage) => {
@@ -74,6 +76,9 @@ export function useWebhookLive(webhookId: string) {
           }
         }
         if (aborted.signal.aborted) return;
+        // Opened while the service was down: no id came, so the reconnect asks for what changed
+        // since the view opened (the service replays at most the last 15 minutes).
+        lastEventId ??= liveStreamIdAt(openedAt);
         setConnection({ state: 'reconnecting' });
         await wait(
           Math.min(RECONNECT_MS.initial * 2 ** failures, RECONNECT_MS.max),

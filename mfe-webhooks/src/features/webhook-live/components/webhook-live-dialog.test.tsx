@@ -149,6 +149,25 @@ test('a cut stream says it is reconnecting, then gets what it missed since its l
   expect(within(ada).getByText('Synced')).toBeTruthy();
 });
 
+test('a view opened while the service is down asks, once it is back, for what happened since it opened', async () => {
+  jest.useFakeTimers({ now: new Date('2030-03-15T12:00:00.000Z') });
+  read.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+  const dialog = renderDialog();
+  const status = () => within(dialog).getByRole('status').textContent;
+  await act(async () => {});
+  expect(status()).toBe('Connection lost. Reconnecting…');
+  expect(read.mock.calls[0]?.[0].lastEventId).toBeUndefined();
+
+  await act(() => jest.advanceTimersByTimeAsync(1_000));
+  expect(read).toHaveBeenCalledTimes(2);
+  // No event came to resume from: the moment the view opened, as the service's ids write it.
+  expect(stream?.lastEventId).toBe('1899806400000.');
+  send('log', event('ada', 'received', 1), '1899806400500.65f0000000000000000000a1');
+  send('ready', { replayed: 1 }, '1899806401000.');
+  expect(status()).toBe('Live');
+  expect(within(dialog).getByText('ada@prospect.test')).toBeTruthy();
+});
+
 test('a paused view that lost its stream says so beside its count', async () => {
   jest.useFakeTimers();
   const dialog = renderDialog();
