@@ -3,9 +3,10 @@
 // as the webhook receives them (through the shell's proxy, the service's stream fed by the
 // database) and move on to Synced; a paused view counts what arrived meanwhile and shows it on
 // Resume; a view cut off (the shell's proxy stops) says it is reconnecting and, once back, shows
-// the events received meanwhile, each once. In a partner's portal the embedded module's live view
-// streams with its embed token, and it and the settings dialog's dry-run preview (item 2) are
-// checked with axe and photographed in the portal's dark and light themes.
+// the events received meanwhile, each once; a view opened while its stream is refused gets, once
+// it is not, the events received since it opened. In a partner's portal the embedded module's
+// live view streams with its embed token, and it and the settings dialog's dry-run preview
+// (item 2) are checked with axe and photographed in the portal's dark and light themes.
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../scripts/chromium';
 import { DEMO_ADMIN_EMAIL, type RunningProduct } from '../../scripts/product';
@@ -62,6 +63,20 @@ const WHILE_CUT = [
     firstName: 'Otto',
     lastName: 'Offline',
     companyName: 'Cut Cables',
+  },
+];
+const WHILE_UNREACHABLE = [
+  {
+    email: 'uma.unreachable@live-view-e2e.example',
+    firstName: 'Uma',
+    lastName: 'Unreachable',
+    companyName: 'Closed Ports',
+  },
+  {
+    email: 'ugo.unreachable@live-view-e2e.example',
+    firstName: 'Ugo',
+    lastName: 'Unreachable',
+    companyName: 'Closed Ports',
   },
 ];
 const HISTORY_LEAD = {
@@ -228,6 +243,42 @@ describe('the live view of a webhook', () => {
     for (const lead of [BEFORE_CUT, ...WHILE_CUT])
       await expect(rowOfLead(dialog, lead.email).count()).resolves.toBe(1);
     await screenshot(page, 'live-view-reconnected', { fullPage: false });
+    await page.close();
+  });
+});
+
+describe('a view opened while its stream cannot be reached', () => {
+  test('says so, and once the stream answers shows what arrived since it opened, once', async () => {
+    const page = await admin.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${product.shellUrl}/admin/dashboard/webhooks`);
+    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    // Only the stream is refused (a proxy in between failing it): the page itself works.
+    const isStream = (url: URL) => /\/api\/admin\/webhooks\/[0-9a-f]{24}\/live$/.test(url.pathname);
+    await page.route(isStream, (route) => route.abort('connectionrefused'));
+    await rowOf(page, webhookUrl).getByRole('button', { name: 'Live' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Live events: .+'s webhook$/ });
+    await dialog
+      .getByRole('status')
+      .getByText('Connection lost. Reconnecting…', { exact: true })
+      .waitFor({ timeout: ROW_WAIT_MS });
+    // The campaign goes on while the view has never been connected.
+    for (const lead of WHILE_UNREACHABLE) await simulateEvent(webhookUrl, lead);
+
+    const again = page.waitForRequest((request) => isStream(new URL(request.url())));
+    await page.unroute(isStream);
+    // No event came to resume from: it asks for what changed since the moment it opened.
+    expect(await (await again).headerValue('last-event-id')).toMatch(/^\d+\.$/);
+    await dialog
+      .getByRole('status')
+      .getByText('Live', { exact: true })
+      .waitFor({ timeout: RECONNECT_WAIT_MS });
+    for (const lead of WHILE_UNREACHABLE)
+      await rowOfLead(dialog, lead.email)
+        .getByText('Synced', { exact: true })
+        .waitFor({ timeout: 30_000 });
+    for (const lead of WHILE_UNREACHABLE)
+      await expect(rowOfLead(dialog, lead.email).count()).resolves.toBe(1);
     await page.close();
   });
 });
