@@ -1,32 +1,16 @@
 // The embed build replaces react-router with memory-router.tsx (rspack.config.ts); so does this
 // file, so the page's router hooks run on the stand-in as in a partner's page.
-import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { fakeService } from '../test/fake-service';
 import { aWebhook, hubspotProfile } from '../test/fixtures';
-import { mountWebhooks, type MountedWebhooks } from './mount-webhooks';
+import { mountEmbed, unmountEmbed } from '../test/mount-embed';
 
 jest.mock('react-router', () => jest.requireActual('./memory-router'));
 
-let mounted: MountedWebhooks | null = null;
-let host: HTMLElement | null = null;
-
-afterEach(() => {
-  act(() => mounted?.unmount());
-  host?.remove();
-});
+afterEach(unmountEmbed);
 
 async function mount() {
-  host = document.createElement('div');
-  document.body.append(host);
-  const element = host;
-  await act(async () => {
-    mounted = mountWebhooks(element, {
-      token: 'token-1',
-      getToken: async () => 'token-1',
-      apiBaseUrl: 'https://api.outsync.test',
-    });
-  });
-  return within(element.shadowRoot?.querySelector<HTMLElement>('.outsync-embed') as HTMLElement);
+  return (await mountEmbed({ getToken: async () => 'token-1' })).view;
 }
 
 test('the lists show, and a dialog opens and closes, on the stand-in router', async () => {

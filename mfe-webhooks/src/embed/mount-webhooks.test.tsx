@@ -4,40 +4,23 @@ import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { fakeService, type FakeService } from '../test/fake-service';
 import { aWebhook, hubspotProfile } from '../test/fixtures';
 import { webhookFormSeed } from '../test/webhook-form-data';
-import { mountWebhooks, type MountedWebhooks, type MountWebhooksOptions } from './mount-webhooks';
-
-const apiBaseUrl = 'https://api.outsync.test';
+import { embedApiBaseUrl as apiBaseUrl, mountEmbed, unmountEmbed } from '../test/mount-embed';
+import type { MountedWebhooks, MountWebhooksOptions } from './mount-webhooks';
 
 let mounted: MountedWebhooks | null = null;
 let host: HTMLElement | null = null;
 
 afterEach(() => {
-  act(() => mounted?.unmount());
-  host?.remove();
+  unmountEmbed();
   mounted = null;
   host = null;
   jest.restoreAllMocks();
 });
 
 async function mount(options: Partial<MountWebhooksOptions> = {}) {
-  host = document.createElement('div');
-  document.body.append(host);
-  const element = host;
-  await act(async () => {
-    mounted = mountWebhooks(element, {
-      token: 'token-1',
-      getToken: jest.fn(async () => 'token-2'),
-      apiBaseUrl,
-      ...options,
-    });
-  });
-  const shadowRoot = element.shadowRoot;
-  if (!shadowRoot) throw new Error('no shadow root');
-  // What a user sees: everything under the shadow root's container (testing-library's `screen`
-  // does not look into shadow roots).
-  const container = shadowRoot.querySelector<HTMLElement>('.outsync-embed');
-  if (!container) throw new Error('no container in the shadow root');
-  const view = within(container);
+  const embed = await mountEmbed({ getToken: jest.fn(async () => 'token-2'), ...options });
+  ({ mounted, host } = embed);
+  const { shadowRoot, view, container } = embed;
   return { shadowRoot, view, combobox: (label: string) => comboboxLabelled(container, label) };
 }
 
