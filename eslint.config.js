@@ -232,7 +232,20 @@ export default tseslint.config(
     files: ['{ui,app-runtime,shell,mfe-*}/src/**/*.{ts,tsx}', 'ui/gallery/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The theme is constant CSS variable references (ui/src/theme/theme.ts): a styled component
+      // reads it from the import. Taken from its props, it makes the component dynamic, its CSS
+      // made again for every element on every render (docs/decisions.md, "Static styles").
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ArrowFunctionExpression > ObjectPattern > Property[key.name='theme']",
+          message:
+            "Read the theme from `import { theme } from '@outsync/ui'` (inside ui's barrel, './theme/theme'), not from props: a props function makes a styled component's CSS dynamic.",
+        },
+      ],
+    },
   },
   {
     // A committed .only or .skip fails lint (--max-warnings 0 makes every warning fail too).

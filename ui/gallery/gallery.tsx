@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
-import { UiProvider, type ThemeMode } from '@outsync/ui';
+import { UiProvider, type ThemeMode, theme } from '@outsync/ui';
 import { gallerySections } from './gallery-sections';
 import { GalleryModeContext, initialGalleryMode, rememberGalleryMode } from './gallery-mode';
 import { SectionSlot } from './section-slot';
@@ -61,7 +61,7 @@ export function Gallery() {
 const ToastsBelowHeader = createGlobalStyle`
   :root {
     --outsync-toast-offset-top: calc(
-      ${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.space(4)}
+      ${theme.layout.headerHeight} + ${theme.space(4)}
     );
   }
 `;
@@ -73,37 +73,37 @@ const Header = styled.header`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(4)};
-  height: ${({ theme }) => theme.layout.headerHeight};
-  padding: 0 ${({ theme }) => theme.space(6)};
-  background: ${({ theme }) => theme.colors.headerBg};
-  color: ${({ theme }) => theme.colors.headerInk};
+  gap: ${theme.space(4)};
+  height: ${theme.layout.headerHeight};
+  padding: 0 ${theme.space(6)};
+  background: ${theme.colors.headerBg};
+  color: ${theme.colors.headerInk};
 `;
 
 const Heading = styled.div`
   display: flex;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const KitName = styled.h1`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.lg};
+  font-size: ${theme.font.size.lg};
 `;
 
 const Tagline = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.font.size.sm};
+  font-size: ${theme.font.size.sm};
   opacity: 0.85;
 `;
 
 const ModeSwitch = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
+  padding: ${theme.space(1)} ${theme.space(2)};
   border: 0;
-  border-radius: ${({ theme }) => theme.radius};
+  border-radius: ${theme.radius};
   background: transparent;
   color: inherit;
   font: inherit;
@@ -142,8 +142,8 @@ const Layout = styled.div`
 
 const Contents = styled.nav`
   position: sticky;
-  top: ${({ theme }) => theme.layout.headerHeight};
-  padding: ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(4)};
+  top: ${theme.layout.headerHeight};
+  padding: ${theme.space(6)} ${theme.space(4)};
 
   ol {
     margin: 0;
@@ -151,34 +151,34 @@ const Contents = styled.nav`
     list-style: none;
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space(1)};
+    gap: ${theme.space(1)};
   }
 
   a {
     display: block;
-    padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(2)};
-    border-radius: ${({ theme }) => theme.radius};
-    color: ${({ theme }) => theme.colors.ink};
+    padding: ${theme.space(1)} ${theme.space(2)};
+    border-radius: ${theme.radius};
+    color: ${theme.colors.ink};
     text-decoration: none;
   }
 
   a:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
+    background: ${theme.colors.surfaceHover};
   }
 `;
 
 const ContentsTitle = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  padding: 0 ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin: 0 0 ${theme.space(2)};
+  padding: 0 ${theme.space(2)};
+  font-size: ${theme.font.size.sm};
   text-transform: uppercase;
   letter-spacing: 0.05em;
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;
 
 const Main = styled.main`
-  padding: ${({ theme }) => theme.space(6)};
+  padding: ${theme.space(6)};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(8)};
+  gap: ${theme.space(8)};
 `;

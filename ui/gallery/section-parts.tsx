@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card } from '@outsync/ui';
+import { Card, theme } from '@outsync/ui';
 
 // What the sections share: the layout of their groups of examples, and two small demo helpers.
 // Not in sections/, where every file is a section.
@@ -38,7 +38,7 @@ export function capitalise(word: string): string {
 export const Groups = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(5)};
+  gap: ${theme.space(5)};
 `;
 
 /** Examples side by side, as many columns as fit, each at least `$minColumnWidth` wide. */
@@ -48,7 +48,7 @@ export const Grid = styled.div<{ $minColumnWidth?: string }>`
     auto-fill,
     minmax(${({ $minColumnWidth = '260px' }) => $minColumnWidth}, 1fr)
   );
-  gap: ${({ theme }) => theme.space(5)};
+  gap: ${theme.space(5)};
   align-items: start;
 `;
 
@@ -56,7 +56,7 @@ export const Grid = styled.div<{ $minColumnWidth?: string }>`
 export const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 /** Examples in a row that wraps; a row right under another keeps apart from it. */
@@ -64,20 +64,20 @@ export const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 
   & + & {
-    margin-top: ${({ theme }) => theme.space(3)};
+    margin-top: ${theme.space(3)};
   }
 `;
 
 const GroupTitle = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space(2)};
-  font-size: ${({ theme }) => theme.font.size.lg};
+  margin: 0 0 ${theme.space(2)};
+  font-size: ${theme.font.size.lg};
 `;
 
 const Note = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  margin: 0 0 ${theme.space(4)};
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
 `;

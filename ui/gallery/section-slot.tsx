@@ -1,6 +1,6 @@
 import { Component, Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Spinner } from '@outsync/ui';
+import { Spinner, theme } from '@outsync/ui';
 import type { GallerySection } from './gallery-sections';
 
 /**
@@ -55,20 +55,20 @@ class SectionErrorBoundary extends Component<
 
 const Slot = styled.div`
   /* The sticky header must not cover a section's heading when the contents jump to it. */
-  scroll-margin-top: calc(${({ theme }) => theme.layout.headerHeight} + 16px);
+  scroll-margin-top: calc(${theme.layout.headerHeight} + 16px);
 
   & > section > h2 {
-    margin: 0 0 ${({ theme }) => theme.space(4)};
-    padding-bottom: ${({ theme }) => theme.space(2)};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    font-size: ${({ theme }) => theme.font.size.xl};
+    margin: 0 0 ${theme.space(4)};
+    padding-bottom: ${theme.space(2)};
+    border-bottom: 1px solid ${theme.colors.border};
+    font-size: ${theme.font.size.xl};
   }
 `;
 
 const Failure = styled.div`
-  padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.dangerBg};
-  color: ${({ theme }) => theme.colors.ink};
+  padding: ${theme.space(4)};
+  border: 1px solid ${theme.colors.danger};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.dangerBg};
+  color: ${theme.colors.ink};
 `;

@@ -16,7 +16,7 @@ export const Button = styled.button.attrs<{ $variant?: Variant }>(({ type }) => 
   font: inherit;
   font-weight: 600;
   cursor: pointer;
-  ${({ theme, $variant = 'primary' }) =>
+  ${({ $variant = 'primary' }) =>
     $variant === 'primary'
       ? css`
           background: ${theme.colors.brand};

@@ -28,7 +28,7 @@ const SpinnerWrap = styled.span<{ $size: SpinnerSize }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme, $size }) => ($size === 'small' ? 0 : theme.space(4))};
+  padding: ${({ $size }) => ($size === 'small' ? 0 : theme.space(4))};
 `;
 
 const rings = {

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import styled, { createGlobalStyle, type DefaultTheme } from 'styled-components';
+import styled, { createGlobalStyle } from 'styled-components';
 import { currentUserAtom } from '@outsync/app-runtime';
 import { toastsAtom, theme } from '@outsync/ui';
 import { RequireSession } from '../session/require-session';
@@ -79,7 +79,7 @@ const Frame = styled.div`
   flex-direction: column;
 `;
 
-const topBarHeight = ({ theme, $withBanner }: { theme: DefaultTheme; $withBanner: boolean }) =>
+const topBarHeight = ({ $withBanner }: { $withBanner: boolean }) =>
   $withBanner
     ? `calc(${theme.layout.headerHeight} + ${theme.layout.bannerHeight})`
     : theme.layout.headerHeight;

@@ -1,4 +1,4 @@
-import styled, { type DefaultTheme } from 'styled-components';
+import styled from 'styled-components';
 import { theme } from '@outsync/ui';
 import { useReadiness } from '../session/get-readiness';
 
@@ -27,10 +27,10 @@ export function ServiceStatus() {
   );
 }
 
-const dotColors: Record<Status, (theme: DefaultTheme) => string> = {
-  checking: (theme) => theme.colors.borderStrong,
-  ok: (theme) => theme.colors.success,
-  down: (theme) => theme.colors.danger,
+const dotColors: Record<Status, string> = {
+  checking: theme.colors.borderStrong,
+  ok: theme.colors.success,
+  down: theme.colors.danger,
 };
 
 const Widget = styled.div`
@@ -46,5 +46,5 @@ const Dot = styled.span<{ $status: Status }>`
   width: 8px;
   height: 8px;
   border-radius: 50%;
-  background: ${({ theme, $status }) => dotColors[$status](theme)};
+  background: ${({ $status }) => dotColors[$status]};
 `;

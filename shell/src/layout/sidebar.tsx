@@ -124,11 +124,10 @@ const Nav = styled.nav`
 const List = styled.ul<{ $nested?: boolean }>`
   list-style: none;
   margin: 0;
-  padding: 0 0 0 ${({ $nested, theme }) => ($nested ? theme.space(4) : '0')};
+  padding: 0 0 0 ${({ $nested }) => ($nested ? theme.space(4) : '0')};
 `;
 
-const itemPadding = ({ theme }: { theme: { space: (n: number) => string } }) =>
-  `${theme.space(2)} ${theme.space(5)}`;
+const itemPadding = `${theme.space(2)} ${theme.space(5)}`;
 
 const Footer = styled.div`
   margin-top: ${theme.space(4)};

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, Card } from '@outsync/ui';
+import { Button, Card, theme } from '@outsync/ui';
 import { Chip, Table, type TableColumn } from '@outsync/ui/data';
 import { JsonEditor, JsonViewer } from '@outsync/ui/json';
 import { VirtualList, VirtualTable } from '@outsync/ui/virtual';
@@ -274,17 +274,17 @@ export default function DataSection() {
 const ChipRow = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(1)};
+  gap: ${theme.space(1)};
 `;
 
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(6)};
+  gap: ${theme.space(6)};
 `;
 
 const LogLine = styled.p`
   margin: 0;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  font-size: ${theme.font.size.sm};
 `;

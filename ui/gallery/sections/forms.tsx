@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { z } from 'zod';
-import { useToast } from '@outsync/ui';
+import { useToast, theme } from '@outsync/ui';
 import {
   BusyButton,
   CheckboxField,
@@ -199,6 +199,6 @@ function LiveForm() {
 const LiveFormLayout = styled.form`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   max-width: 420px;
 `;

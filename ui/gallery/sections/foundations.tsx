@@ -9,6 +9,7 @@ import {
   useToast,
   type Token,
   type ToastSeverity,
+  theme,
 } from '@outsync/ui';
 import { useGalleryMode } from '../gallery-mode';
 import { capitalise, Group, Groups, Row } from '../section-parts';
@@ -200,7 +201,7 @@ function PageFrame() {
 const Swatches = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -208,21 +209,21 @@ const Swatches = styled.ul`
   li {
     display: flex;
     flex-direction: column;
-    gap: ${({ theme }) => theme.space(1)};
-    font-size: ${({ theme }) => theme.font.size.sm};
+    gap: ${theme.space(1)};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const Swatch = styled.span`
   display: block;
   height: 48px;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radius};
 `;
 
 const SwatchValue = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-family: ${({ theme }) => theme.font.mono};
+  color: ${theme.colors.inkMuted};
+  font-family: ${theme.font.mono};
 `;
 
 const Scale = styled.ol`
@@ -231,24 +232,24 @@ const Scale = styled.ol`
   list-style: none;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 
   li {
     display: grid;
     grid-template-columns: 90px 48px 1fr;
     align-items: center;
-    font-size: ${({ theme }) => theme.font.size.sm};
+    font-size: ${theme.font.size.sm};
   }
 `;
 
 const ScaleValue = styled.span`
-  color: ${({ theme }) => theme.colors.inkMuted};
+  color: ${theme.colors.inkMuted};
 `;
 
 const SpaceBar = styled.span<{ $step: number }>`
   height: 12px;
-  width: ${({ theme, $step }) => theme.space($step)};
-  background: ${({ theme }) => theme.colors.brand};
+  width: ${({ $step }) => theme.space($step)};
+  background: ${theme.colors.brand};
   border-radius: 2px;
 `;
 
@@ -258,40 +259,40 @@ const TypeSamples = styled.ul`
   list-style: none;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
+  gap: ${theme.space(3)};
 `;
 
 const TypeLabel = styled.div`
-  color: ${({ theme }) => theme.colors.inkMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const TypeSample = styled.p<{ $size: (typeof fontSizes)[number] }>`
   margin: 0;
-  font-size: ${({ theme, $size }) => theme.font.size[$size]};
+  font-size: ${({ $size }) => theme.font.size[$size]};
 `;
 
 const MonoSample = styled.code`
-  font-family: ${({ theme }) => theme.font.mono};
+  font-family: ${theme.font.mono};
 `;
 
 const RadiusSample = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  gap: ${theme.space(1)};
+  font-size: ${theme.font.size.sm};
 `;
 
 const RadiusBox = styled.span`
   display: block;
   width: 96px;
   height: 64px;
-  background: ${({ theme }) => theme.colors.surfaceHover};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: ${theme.colors.surfaceHover};
+  border: 1px solid ${theme.colors.borderStrong};
 `;
 
 const PagePreview = styled.div`
-  border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.canvas};
+  border: 1px dashed ${theme.colors.borderStrong};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.canvas};
 `;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, useToast } from '@outsync/ui';
+import { Button, useToast, theme } from '@outsync/ui';
 import { CheckboxField, TextField } from '@outsync/ui/form';
 import {
   ConfirmDialog,
@@ -181,8 +181,8 @@ function Copying() {
 
 // Room around the tips, so each placement shows inside the card.
 const TooltipRow = styled(Row)`
-  padding: ${({ theme }) => `${theme.space(10)} ${theme.space(24)}`};
-  gap: ${({ theme }) => theme.space(6)};
+  padding: ${theme.space(10)} ${theme.space(24)};
+  gap: ${theme.space(6)};
 `;
 
 const OwnerName = styled.button`
@@ -190,26 +190,26 @@ const OwnerName = styled.button`
   border: 0;
   background: none;
   font: inherit;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   text-decoration: underline dotted;
   cursor: help;
 `;
 
 const Payload = styled.pre`
   margin: 0;
-  padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.codeBg};
-  font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(4)};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.codeBg};
+  font-family: ${theme.font.mono};
+  font-size: ${theme.font.size.sm};
   overflow: auto;
 `;
 
 const Url = styled.code`
-  padding: ${({ theme }) => `${theme.space(1.5)} ${theme.space(2.5)}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.codeBg};
-  font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  padding: ${theme.space(1.5)} ${theme.space(2.5)};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radius};
+  background: ${theme.colors.codeBg};
+  font-family: ${theme.font.mono};
+  font-size: ${theme.font.size.sm};
 `;

@@ -23,6 +23,6 @@ export function LoadingMessage({
 const LoadingLayout = styled.span<{ $gap: number }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme, $gap }) => theme.space($gap)};
+  gap: ${({ $gap }) => theme.space($gap)};
   color: ${theme.colors.inkMuted};
 `;

@@ -50,7 +50,7 @@ const CheckboxLabel = styled.label<{ $disabled: boolean }>`
   align-items: center;
   gap: ${theme.space(2)};
   font-size: ${theme.font.size.sm};
-  color: ${({ theme, $disabled }) => ($disabled ? theme.colors.inkMuted : theme.colors.ink)};
+  color: ${({ $disabled }) => ($disabled ? theme.colors.inkMuted : theme.colors.ink)};
   cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
   user-select: none;
 `;

@@ -72,7 +72,7 @@ const InputRow = styled.div`
 const Input = styled.input<{ $withAction: boolean; $code: boolean }>`
   ${controlStyles}
   height: ${theme.controlHeight};
-  padding: ${({ theme, $withAction }) =>
+  padding: ${({ $withAction }) =>
     `0 ${$withAction ? theme.space(18) : theme.space(3)} 0 ${theme.space(3)}`};
   ${({ $code }) =>
     $code &&

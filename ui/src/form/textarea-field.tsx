@@ -30,5 +30,5 @@ const Textarea = styled.textarea<{ $monospace: boolean }>`
   padding: ${theme.space(2)} ${theme.space(3)};
   line-height: 1.5;
   resize: vertical;
-  ${({ $monospace, theme }) => ($monospace ? `font-family: ${theme.font.mono};` : '')}
+  ${({ $monospace }) => ($monospace ? `font-family: ${theme.font.mono};` : '')}
 `;

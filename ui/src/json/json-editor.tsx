@@ -110,10 +110,10 @@ const Badge = styled.span<{ $valid: boolean }>`
   display: inline-flex;
   align-items: center;
   padding: ${theme.space(0.5)} ${theme.space(2)};
-  border: 1px solid ${({ theme, $valid }) => ($valid ? theme.colors.success : theme.colors.danger)};
+  border: 1px solid ${({ $valid }) => ($valid ? theme.colors.success : theme.colors.danger)};
   border-radius: ${theme.radius};
-  background: ${({ theme, $valid }) => ($valid ? theme.colors.successBg : theme.colors.dangerBg)};
-  color: ${({ theme, $valid }) => ($valid ? theme.colors.success : theme.colors.danger)};
+  background: ${({ $valid }) => ($valid ? theme.colors.successBg : theme.colors.dangerBg)};
+  color: ${({ $valid }) => ($valid ? theme.colors.success : theme.colors.danger)};
   font-size: ${theme.font.size.sm};
   font-weight: 600;
 `;

@@ -164,14 +164,14 @@ const ChipBox = styled.div<{ $invalid: boolean; $disabled: boolean }>`
   min-height: ${theme.controlHeight};
   padding: ${`${theme.space(1)} ${theme.space(adornmentRoom(false))} ${theme.space(1)} ${theme.space(2)}`};
   cursor: text;
-  border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  background: ${({ theme, $disabled }) => ($disabled ? theme.colors.canvas : theme.colors.surface)};
+  border-color: ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  background: ${({ $disabled }) => ($disabled ? theme.colors.canvas : theme.colors.surface)};
   &:focus-within {
-    border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.brand)};
+    border-color: ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.brand)};
     box-shadow: 0 0 0 3px
       color-mix(
         in srgb,
-        ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.brand)} 18%,
+        ${({ $invalid }) => ($invalid ? theme.colors.danger : theme.colors.brand)} 18%,
         transparent
       );
   }

@@ -77,7 +77,7 @@ export const FieldIconButton = styled.button.attrs({ type: 'button' })`
 /** The plain select's box, which opens the list. */
 export const Trigger = styled.div<{ $room: number }>`
   ${controlBoxStyles}
-  padding: ${({ theme, $room }) => `${theme.space(1)} ${theme.space($room)} ${theme.space(1)} ${theme.space(3)}`};
+  padding: ${({ $room }) => `${theme.space(1)} ${theme.space($room)} ${theme.space(1)} ${theme.space(3)}`};
   cursor: pointer;
 `;
 

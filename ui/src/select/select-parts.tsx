@@ -278,7 +278,7 @@ const OptionItem = styled.li<{ $highlighted: boolean }>`
   color: ${theme.colors.ink};
   overflow-wrap: anywhere;
   cursor: pointer;
-  ${({ $highlighted, theme }) =>
+  ${({ $highlighted }) =>
     $highlighted &&
     css`
       background: ${theme.colors.surfaceHover};

@@ -241,5 +241,5 @@ function SingleSelectFrame<Option>({
 const SearchInput = styled.input<{ $room: number }>`
   ${controlStyles}
   height: ${theme.controlHeight};
-  padding: ${({ theme, $room }) => `0 ${theme.space($room)} 0 ${theme.space(3)}`};
+  padding: ${({ $room }) => `0 ${theme.space($room)} 0 ${theme.space(3)}`};
 `;

@@ -49,7 +49,7 @@ const FlagList = styled.ul`
 const Flag = styled.li<{ $on: boolean }>`
   white-space: nowrap;
   font-weight: ${({ $on }) => ($on ? 400 : 600)};
-  color: ${({ theme, $on }) => ($on ? theme.colors.success : theme.colors.danger)};
+  color: ${({ $on }) => ($on ? theme.colors.success : theme.colors.danger)};
 `;
 
 const EmptyCell = styled.span`

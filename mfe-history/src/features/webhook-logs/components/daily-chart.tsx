@@ -110,7 +110,7 @@ const Caption = styled.figcaption`
 `;
 
 const Bar = styled.rect<{ $outcome: Outcome }>`
-  fill: ${({ theme, $outcome }) => theme.colors[fill($outcome)]};
+  fill: ${({ $outcome }) => theme.colors[fill($outcome)]};
 `;
 
 const DayLabel = styled.text`
@@ -134,5 +134,5 @@ const Swatch = styled.span<{ $outcome: Outcome }>`
   width: 10px;
   height: 10px;
   border-radius: 2px;
-  background: ${({ theme, $outcome }) => theme.colors[fill($outcome)]};
+  background: ${({ $outcome }) => theme.colors[fill($outcome)]};
 `;

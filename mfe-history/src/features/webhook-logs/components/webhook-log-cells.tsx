@@ -118,7 +118,7 @@ export function ErrorResponseCell({ row }: { row: WebhookLog }) {
 }
 
 const Outcome = styled.strong<{ $error: boolean }>`
-  color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.success)};
+  color: ${({ $error }) => ($error ? theme.colors.danger : theme.colors.success)};
 `;
 
 /** A record link, 24 px high at least: two of them stacked stay apart enough to tap (WCAG 2.5.8). */

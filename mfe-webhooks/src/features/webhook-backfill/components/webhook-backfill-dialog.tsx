@@ -439,7 +439,7 @@ const Muted = styled.p`
 const Status = styled.p<{ $tone: 'danger' | 'neutral' }>`
   margin: 0;
   font-weight: 600;
-  color: ${({ theme, $tone }) => ($tone === 'danger' ? theme.colors.danger : theme.colors.ink)};
+  color: ${({ $tone }) => ($tone === 'danger' ? theme.colors.danger : theme.colors.ink)};
 `;
 
 const Summary = styled.p`

@@ -340,7 +340,7 @@ const Result = styled.section`
 const Outcome = styled.p<{ $good: boolean }>`
   margin: 0;
   font-weight: 600;
-  color: ${({ theme, $good }) => ($good ? theme.colors.success : theme.colors.warningInk)};
+  color: ${({ $good }) => ($good ? theme.colors.success : theme.colors.warningInk)};
 `;
 
 const Plain = styled.p`

@@ -204,10 +204,10 @@ const Status = styled.p<{ $state: StatusState }>`
   gap: ${theme.space(2)};
   margin: 0;
   font-size: ${theme.font.size.sm};
-  color: ${({ theme, $state }) =>
+  color: ${({ $state }) =>
     $state === 'refused' || $state === 'reconnecting' ? theme.colors.danger : theme.colors.ink};
   /* The dot: green while events stream in, red while they cannot, grey otherwise. */
-  --live-dot: ${({ theme, $state }) =>
+  --live-dot: ${({ $state }) =>
     $state === 'live'
       ? theme.colors.success
       : $state === 'refused' || $state === 'reconnecting'
