@@ -135,16 +135,50 @@ function simulateEvent(url: string, lead: SimulatedLead): Promise<unknown> {
   return simulateSmartleadEvent(sandboxUrl, url, 'EMAIL_SENT', lead);
 }
 
-/** The admin's Webhooks page at 1280 px, with the demo webhook's Live dialog open and live. */
-async function openLiveView(): Promise<{ page: Page; dialog: Locator }> {
+/** A request for a webhook's live stream. */
+const isStream = (url: URL) => /\/api\/admin\/webhooks\/[0-9a-f]{24}\/live$/.test(url.pathname);
+
+/** The admin's Webhooks page at 1280 px. */
+async function openWebhooksPage(): Promise<Page> {
   const page = await admin.context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${product.shellUrl}/admin/dashboard/webhooks`);
   await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+  return page;
+}
+
+/** Opens the demo webhook's Live dialog (without waiting for its stream). */
+async function openLiveDialog(page: Page): Promise<Locator> {
   await rowOf(page, webhookUrl).getByRole('button', { name: 'Live' }).click();
-  const dialog = page.getByRole('dialog', { name: /^Live events: .+'s webhook$/ });
+  return page.getByRole('dialog', { name: /^Live events: .+'s webhook$/ });
+}
+
+/** The Webhooks page with the demo webhook's Live dialog open and live. */
+async function openLiveView(): Promise<{ page: Page; dialog: Locator }> {
+  const page = await openWebhooksPage();
+  const dialog = await openLiveDialog(page);
   await dialog.getByRole('status').getByText('Live', { exact: true }).waitFor();
   return { page, dialog };
+}
+
+/**
+ * After its stream came back: the view is Live again, each of `arrived` shows as Synced, and each
+ * of `shown` (those and the rows it had) is one row.
+ */
+async function expectCaughtUp(
+  dialog: Locator,
+  arrived: readonly SimulatedLead[],
+  shown: readonly SimulatedLead[] = arrived,
+): Promise<void> {
+  await dialog
+    .getByRole('status')
+    .getByText('Live', { exact: true })
+    .waitFor({ timeout: RECONNECT_WAIT_MS });
+  for (const lead of arrived)
+    await rowOfLead(dialog, lead.email)
+      .getByText('Synced', { exact: true })
+      .waitFor({ timeout: 30_000 });
+  for (const lead of shown) await expect(rowOfLead(dialog, lead.email).count()).resolves.toBe(1);
 }
 
 describe('the live view of a webhook', () => {
@@ -210,9 +244,7 @@ describe('the live view of a webhook', () => {
     await rowOfLead(dialog, BEFORE_CUT.email).waitFor({ timeout: ROW_WAIT_MS });
 
     // The view's next call for its stream after the cut.
-    const again = page.waitForRequest((request) =>
-      /\/api\/admin\/webhooks\/[0-9a-f]{24}\/live$/.test(new URL(request.url()).pathname),
-    );
+    const again = page.waitForRequest((request) => isStream(new URL(request.url())));
     // The shell's proxy stops: the stream is cut, the page stays open.
     await product.stopApp('shell');
     try {
@@ -232,16 +264,7 @@ describe('the live view of a webhook', () => {
 
     // It asks for what changed since the last event it got (issue 34: "with the last event id").
     expect(await (await again).headerValue('last-event-id')).toMatch(/^\d+\.[0-9a-f]{24}$/);
-    await dialog
-      .getByRole('status')
-      .getByText('Live', { exact: true })
-      .waitFor({ timeout: RECONNECT_WAIT_MS });
-    for (const lead of WHILE_CUT)
-      await rowOfLead(dialog, lead.email)
-        .getByText('Synced', { exact: true })
-        .waitFor({ timeout: 30_000 });
-    for (const lead of [BEFORE_CUT, ...WHILE_CUT])
-      await expect(rowOfLead(dialog, lead.email).count()).resolves.toBe(1);
+    await expectCaughtUp(dialog, WHILE_CUT, [BEFORE_CUT, ...WHILE_CUT]);
     await screenshot(page, 'live-view-reconnected', { fullPage: false });
     await page.close();
   });
@@ -249,15 +272,10 @@ describe('the live view of a webhook', () => {
 
 describe('a view opened while its stream cannot be reached', () => {
   test('says so, and once the stream answers shows what arrived since it opened, once', async () => {
-    const page = await admin.context.newPage();
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${product.shellUrl}/admin/dashboard/webhooks`);
-    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    const page = await openWebhooksPage();
     // Only the stream is refused (a proxy in between failing it): the page itself works.
-    const isStream = (url: URL) => /\/api\/admin\/webhooks\/[0-9a-f]{24}\/live$/.test(url.pathname);
     await page.route(isStream, (route) => route.abort('connectionrefused'));
-    await rowOf(page, webhookUrl).getByRole('button', { name: 'Live' }).click();
-    const dialog = page.getByRole('dialog', { name: /^Live events: .+'s webhook$/ });
+    const dialog = await openLiveDialog(page);
     await dialog
       .getByRole('status')
       .getByText('Connection lost. Reconnecting…', { exact: true })
@@ -269,16 +287,7 @@ describe('a view opened while its stream cannot be reached', () => {
     await page.unroute(isStream);
     // No event came to resume from: it asks for what changed since the moment it opened.
     expect(await (await again).headerValue('last-event-id')).toMatch(/^\d+\.$/);
-    await dialog
-      .getByRole('status')
-      .getByText('Live', { exact: true })
-      .waitFor({ timeout: RECONNECT_WAIT_MS });
-    for (const lead of WHILE_UNREACHABLE)
-      await rowOfLead(dialog, lead.email)
-        .getByText('Synced', { exact: true })
-        .waitFor({ timeout: 30_000 });
-    for (const lead of WHILE_UNREACHABLE)
-      await expect(rowOfLead(dialog, lead.email).count()).resolves.toBe(1);
+    await expectCaughtUp(dialog, WHILE_UNREACHABLE);
     await page.close();
   });
 });
