@@ -205,16 +205,20 @@ describe('the design-system gallery', () => {
     const list = data.getByRole('region', { name: 'Block list sync log' });
     await list.getByRole('listitem').first().waitFor();
 
+    // The busy mark lasts the simulated page's 700 ms: watched from inside the page, so a test
+    // process that is slow to poll (a loaded CI machine) cannot miss it.
+    await watchBusy(list);
     // End on the focused scroll region scrolls it to the bottom, as a keyboard user does.
     await list.focus();
     await page.keyboard.press('End');
-    await data
-      .locator('[role="region"][aria-label="Block list sync log"][aria-busy="true"]')
-      .waitFor();
-    const reachedBeforeLoading = await lastPosition(list);
-    await data
-      .locator('[role="region"][aria-label="Block list sync log"]:not([aria-busy])')
-      .waitFor();
+    await page.waitForFunction(() => {
+      const seen = (window as BusyWatch).busyWatch;
+      return seen?.lastPositionWhenBusy !== undefined && seen.region.ariaBusy === null;
+    });
+    const reachedBeforeLoading = await page.evaluate(
+      () => (window as BusyWatch).busyWatch?.lastPositionWhenBusy ?? 0,
+    );
+    expect(reachedBeforeLoading).toBeGreaterThan(0);
 
     let reached = reachedBeforeLoading;
     for (let attempt = 0; attempt < 20 && reached <= reachedBeforeLoading; attempt += 1) {
@@ -229,6 +233,33 @@ describe('the design-system gallery', () => {
     await page.close();
   });
 });
+
+/** What watchBusy records in the page. */
+type BusyWatch = Window & {
+  busyWatch?: { region: Element; lastPositionWhenBusy?: number };
+};
+
+/**
+ * Records in the page the moment a list's region is first marked busy, with the last position
+ * it rendered then (before the next page arrives).
+ */
+async function watchBusy(list: Locator): Promise<void> {
+  await list.evaluate((region) => {
+    const watch: NonNullable<BusyWatch['busyWatch']> = { region };
+    (window as BusyWatch).busyWatch = watch;
+    const observer = new MutationObserver(() => {
+      if (region.ariaBusy !== 'true') return;
+      watch.lastPositionWhenBusy = Math.max(
+        0,
+        ...[...region.querySelectorAll('[role="listitem"]')].map((item) =>
+          Number(item.getAttribute('aria-posinset')),
+        ),
+      );
+      observer.disconnect();
+    });
+    observer.observe(region, { attributes: true, attributeFilter: ['aria-busy'] });
+  });
+}
 
 /** The position (aria-posinset) of the last item a virtual list renders. */
 function lastPosition(list: Locator): Promise<number> {
