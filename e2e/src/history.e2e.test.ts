@@ -2,8 +2,9 @@
 // workspace (issue 13 "Tests" → e2e and "Demo"; spec 02 §2.9–2.11): the live campaign the start
 // posts and the sandbox's event generator fill the webhook payloads screen; the e-mail filter,
 // the payload dialog, infinite scroll to page 2, Retry of a sync HubSpot refused once the
-// sandbox's fault is cleared; a customer sees neither the staff filters nor anyone else's rows;
-// the Block Lists and Category Base Filter screens open with their count lines.
+// sandbox's fault is cleared, Release of an event the category filter held; a customer sees
+// neither the staff filters nor anyone else's rows; the Block Lists and Category Base Filter
+// screens open with their count lines.
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { authorizeInSandbox } from '@outsync/sandbox';
 import type { Browser } from '../../scripts/chromium';
@@ -410,6 +411,47 @@ describe('webhook payloads', () => {
       page.evaluate(() => document.documentElement.hasAttribute('data-e2e-same-page')),
     ).resolves.toBe(true);
     await screenshot(page, 'history-webhook-logs-retried', { fullPage: false });
+    await page.close();
+  });
+});
+
+describe('release of one held event', () => {
+  test('a held row’s Release writes that event to the CRM; the row turns Synced', async () => {
+    // The demo's Salesforce webhook for Smartlead holds every lead not yet Interested.
+    const held = await eventually(
+      'a held event of the demo campaign',
+      () => getJson<LogsPage>(admin.context.request, '/api/admin/webhook-logs?page=1&status=held'),
+      (page) => page.data.length > 0,
+    );
+    const log = held.data[0]!;
+    const detail = await getJson<{ smartleadPayload: { payload: { to_email: string } } }>(
+      admin.context.request,
+      `/api/admin/webhook-logs/${log.id}`,
+    );
+    const email = detail.smartleadPayload.payload.to_email;
+
+    const page = await openWebhookLogs(admin);
+    await searchByEmail(page, email);
+    const row = logRow(page, log.id);
+    await row.getByText('Held', { exact: true }).waitFor();
+    await row
+      .getByText(/^Held until the lead reaches an approved category \(Interested\)/)
+      .waitFor();
+    await row.getByText('Release writes it to the CRM now.', { exact: true }).waitFor();
+    await screenshot(page, 'history-webhook-logs-held', { fullPage: false });
+
+    await row.getByRole('button', { name: `Release ${log.id}` }).click();
+    await row.getByText('Synced', { exact: true }).waitFor({ timeout: 30_000 });
+    await row.getByText('Written to Salesforce.', { exact: true }).waitFor();
+    await page.getByText(`Release of ${log.id} finished: synced.`, { exact: true }).waitFor();
+    await expect(row.getByRole('button', { name: `Release ${log.id}` }).count()).resolves.toBe(0);
+    // The service agrees, and only that event left the hold.
+    const after = await getJson<LogsPage>(
+      admin.context.request,
+      '/api/admin/webhook-logs?page=1&status=held',
+    );
+    expect(after.data.map((each) => each.id)).not.toContain(log.id);
+    await screenshot(page, 'history-webhook-logs-released', { fullPage: false });
     await page.close();
   });
 });

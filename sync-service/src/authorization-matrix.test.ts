@@ -307,8 +307,8 @@ async function freshApiToken(): Promise<string> {
   return id(token);
 }
 
-/** A failed event of the owner's webhook, as the pipeline stores one. */
-async function freshFailedLog(): Promise<string> {
+/** A failed (or held) event of the owner's webhook, as the pipeline stores one. */
+async function freshLog(status: 'failed' | 'held' = 'failed'): Promise<string> {
   const receivedAt = new Date(Date.now() - 60_000);
   const [doc] = await webhookEventModel(app.db.connection).insertMany([
     {
@@ -332,7 +332,7 @@ async function freshFailedLog(): Promise<string> {
       campaignId: '77',
       platformLeadId: '991',
       event: null,
-      status: 'failed',
+      status,
       reason: null,
       errors: [],
       steps: {},
@@ -681,7 +681,11 @@ const ROWS: Record<RouteName, Row> = {
   blockListLogs: { rule: 'signed-in' },
   blockListLogsExport: { rule: 'signed-in' },
   blockListSyncOptions: { rule: 'signed-in' },
-  retryWebhookLog: { rule: 'log-write', params: async () => ({ id: await freshFailedLog() }) },
+  retryWebhookLog: { rule: 'log-write', params: async () => ({ id: await freshLog() }) },
+  releaseWebhookLog: {
+    rule: 'log-write',
+    params: async () => ({ id: await freshLog('held') }),
+  },
   // Bulk actions take only the caller's own events (an admin's: anyone's), so every caller may.
   webhookLogActionCount: { rule: 'signed-in', params: () => ({ action: 'retry' }) },
   webhookLogAction: { rule: 'signed-in', params: () => ({ action: 'retry' }), body: () => ({}) },
@@ -882,7 +886,7 @@ beforeAll(async () => {
     failedLogId: '',
   };
   f.blockListSyncId = await freshBlockListSync();
-  f.failedLogId = await freshFailedLog();
+  f.failedLogId = await freshLog();
 
   // The partner and its embed token for the owner, as a partner's server gets one.
   const created = await clients.admin.post<PartnerWithKey>('/api/admin/partners', {

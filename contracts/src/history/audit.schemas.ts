@@ -41,6 +41,7 @@ export const auditActionLabels = {
   deleteWebhook: 'Deleted a webhook',
   sendTestWebhook: 'Sent a test event',
   retryWebhookLog: 'Retried an event',
+  releaseWebhookLog: 'Released a held event',
   webhookLogAction: 'Acted on events in bulk',
   startBackfill: 'Started an import of past activity',
   cancelBackfill: 'Cancelled an import of past activity',

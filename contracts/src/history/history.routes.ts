@@ -7,6 +7,8 @@ import { webhookEventsRoutes } from './webhook-events.routes';
 export const SyncErrorCodes = {
   /** Only a failed or partially synced event can be retried (409). */
   notRetryable: 'not_retryable',
+  /** Only a held event can be released (409). */
+  notHeld: 'not_held',
 } as const;
 
 /** The message a customer gets for a manager-and-admin filter (spec 02 §6, enforced). */
@@ -37,6 +39,7 @@ export const historyRoutes = {
   blockListLogsExport: blockListHistoryRoutes.blockListLogsExport,
   blockListSyncOptions: blockListHistoryRoutes.blockListSyncOptions,
   retryWebhookLog: webhookEventsRoutes.retryWebhookLog,
+  releaseWebhookLog: webhookEventsRoutes.releaseWebhookLog,
   webhookLogActionCount: webhookEventsRoutes.webhookLogActionCount,
   webhookLogAction: webhookEventsRoutes.webhookLogAction,
   categoryBaseFilterTypes: categoryHoldsRoutes.categoryBaseFilterTypes,

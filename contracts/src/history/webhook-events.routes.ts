@@ -17,7 +17,10 @@ import {
   WebhookLogsQuerySchema,
 } from './webhook-events.schemas';
 
-/** The webhook-events feature's history calls: the webhook logs, and a retry of a failed event. */
+/**
+ * The webhook-events feature's history calls: the webhook logs, a retry of a failed event, a
+ * release of a held one, and both in bulk.
+ */
 export const webhookEventsRoutes = {
   webhookLogs: defineRoute({
     method: 'get',
@@ -83,6 +86,20 @@ export const webhookEventsRoutes = {
     },
     description:
       'Puts a failed or partially synced event back in the queue. Steps the earlier attempts completed (contact, company, activity, endpoints that took it) are not repeated.',
+  }),
+  releaseWebhookLog: defineRoute({
+    method: 'post',
+    path: '/api/admin/webhook-logs/:id/release',
+    request: { params: IdParamsSchema },
+    response: RetryWebhookLogResponseSchema,
+    errors: {
+      401: 'Not signed in (`unauthorized`).',
+      403: 'Visible but not yours to release: only the webhook owner or an admin may (`forbidden`), or a missing CSRF token.',
+      404: 'No such log, or it is not visible to you (`not_found`).',
+      409: 'The event is not held (`not_held`).',
+    },
+    description:
+      'Writes one held event to the CRM although its lead has not reached an approved category: it goes back in the queue past the category filter.',
   }),
   webhookLogActionCount: defineRoute({
     method: 'get',

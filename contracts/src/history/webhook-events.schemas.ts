@@ -196,6 +196,7 @@ export const WebhookLogSchema = z.object({
   canRetry: z
     .boolean()
     .describe('Failed or partially synced, and the caller is its owner or an admin.'),
+  canRelease: z.boolean().describe('Held, and the caller is its owner or an admin.'),
   createdAt: z.string().describe('When it was received (ISO time).'),
   syncedAt: z.string().nullable(),
 });

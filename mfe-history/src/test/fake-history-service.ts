@@ -120,6 +120,12 @@ function handlers(db: FakeDb): FakeHandlers<HistoryAreaRoutes> {
       );
       return { body: { id, status: 'received' } };
     },
+    releaseWebhookLog: ({ params: { id } }) => {
+      db.webhookLogs = db.webhookLogs.map((row) =>
+        row.id === id ? { ...row, status: 'received', canRelease: false } : row,
+      );
+      return { body: { id, status: 'received' } };
+    },
     categoryBaseFilters: ({ query }) => {
       const rows = db.categoryRecords.filter(
         (row) =>

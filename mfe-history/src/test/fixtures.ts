@@ -48,6 +48,7 @@ export function aWebhookLog(n: number, overrides: Partial<WebhookLog> = {}): Web
     },
     crmLinks: { contact: null, activity: null },
     canRetry: false,
+    canRelease: false,
     createdAt: at,
     syncedAt: at,
     ...overrides,

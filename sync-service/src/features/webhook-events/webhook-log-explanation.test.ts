@@ -421,7 +421,7 @@ describe('events that are done', () => {
       summary: reason,
       action: {
         kind: 'release',
-        text: 'Release all… writes held events now.',
+        text: 'Release writes it to the CRM now.',
       },
     });
   });

@@ -184,7 +184,7 @@ export function explainWebhookLog(
         summary: doc.reason,
         action: {
           kind: 'release',
-          text: 'Release all… writes held events now.',
+          text: 'Release writes it to the CRM now.',
         },
       });
     case 'not_synced':

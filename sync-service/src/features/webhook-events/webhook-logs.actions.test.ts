@@ -1,10 +1,16 @@
 // Bulk actions on the webhook logs (issue 29): retry the failed and partially synced events, or
 // release the held ones, under the list's filters; each caller only their own, an admin anyone's.
-import type { WebhookLogActionCount, WebhookLogActionResult } from '@outsync/contracts/history';
+// And a row's own Release: one held event written now.
+import type {
+  WebhookLogActionCount,
+  WebhookLogActionResult,
+  WebhookLogsPage,
+} from '@outsync/contracts/history';
 import { guardOutboundCalls } from '../../testing/nock-guard';
 import {
   type Caller,
   type ErrorBody,
+  LOGS,
   ada,
   admin,
   app,
@@ -133,5 +139,71 @@ describe('release', () => {
     expect(released).toMatchObject({ status: 'received' });
     expect(released?.steps.releasedAt).toBeInstanceOf(Date);
     expect((await events().findOne({ leadEmail: 'a5@lead.test' }).lean())?.status).toBe('held');
+  });
+});
+
+describe('release of one event (the row’s Release)', () => {
+  const releaseOne = (who: Caller, id: string) =>
+    who.client.post<ErrorBody & { id: string; status: string }>(
+      `/api/admin/webhook-logs/${id}/release`,
+    );
+  const idOf = async (leadEmail: string) =>
+    String((await events().findOne({ leadEmail }, { _id: 1 }).lean())?._id);
+  const canRelease = async (who: Caller) =>
+    (await who.client.get<WebhookLogsPage>(LOGS)).body.data
+      .filter((row) => row.canRelease)
+      .map((row) => row.id);
+
+  it('offers Release on a held row to its owner and admins, not to managers', async () => {
+    await seed();
+    await store(logOf(bob, { leadEmail: 'b2@lead.test', status: 'held', attemptCount: 0 }));
+    expect((await canRelease(ada)).length).toBe(2);
+    expect((await canRelease(admin)).length).toBe(3);
+    expect(await canRelease(manager)).toEqual([]);
+  });
+
+  it('queues that one held event past the category filter, and no other', async () => {
+    await seed();
+    const id = await idOf('a4@lead.test');
+    const released = await releaseOne(ada, id);
+    expect(released.status).toBe(200);
+    expect(released.body).toEqual({ id, status: 'received' });
+    const doc = await events().findOne({ leadEmail: 'a4@lead.test' }).lean();
+    expect(doc?.status).toBe('received');
+    expect(doc?.steps.releasedAt).toBeInstanceOf(Date);
+    expect(await statusesOf(ada)).toEqual([
+      ['a1@lead.test', 'failed', 9],
+      ['a2@lead.test', 'partially_synced', 1],
+      ['a3@lead.test', 'synced', 1],
+      ['a4@lead.test', 'received', 0],
+      ['a5@lead.test', 'held', 0],
+    ]);
+    // Not held any more: a second Release is refused in words.
+    const again = await releaseOne(ada, id);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('not_held');
+    expect(again.body.message).toBe('Only a held event can be released.');
+  });
+
+  it('hides others’ events from customers, refuses managers, lets an admin release anyone’s', async () => {
+    await seed();
+    const id = await idOf('a5@lead.test');
+    expect((await releaseOne(bob, id)).status).toBe(404);
+    const refused = await releaseOne(manager, id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'Only the webhook’s owner or an admin can release its events.',
+    );
+    expect((await events().findOne({ leadEmail: 'a5@lead.test' }).lean())?.status).toBe('held');
+    expect((await releaseOne(admin, id)).status).toBe(200);
+    expect((await events().findOne({ leadEmail: 'a5@lead.test' }).lean())?.status).toBe('received');
+  });
+
+  it('refuses an event that is not held (a failed one is retried, not released)', async () => {
+    await seed();
+    const failed = await releaseOne(ada, await idOf('a1@lead.test'));
+    expect(failed.status).toBe(409);
+    expect(failed.body.message).toBe('Only a held event can be released.');
+    expect((await releaseOne(ada, 'not-an-id')).status).toBe(400);
   });
 });

@@ -18,6 +18,9 @@ export function registerWebhookLogsRoutes(
   addRoute(router, historyRoutes.retryWebhookLog, ({ params }, ctx) =>
     deps.webhookLogs.retry(userOf(ctx), params.id),
   );
+  addRoute(router, historyRoutes.releaseWebhookLog, ({ params }, ctx) =>
+    deps.webhookLogs.release(userOf(ctx), params.id),
+  );
   addRoute(router, historyRoutes.webhookLogActionCount, ({ params, query }, ctx) =>
     deps.webhookLogs.actionCount(userOf(ctx), params.action, query),
   );

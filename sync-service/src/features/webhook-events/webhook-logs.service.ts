@@ -34,6 +34,8 @@ export const webhookLogMessages = {
   notFound: 'No such webhook log, or it is not visible to you.',
   notYours: 'Only the webhook’s owner or an admin can retry its events.',
   notRetryable: 'Only a failed or partially synced event can be retried.',
+  notYoursToRelease: 'Only the webhook’s owner or an admin can release its events.',
+  notHeld: 'Only a held event can be released.',
 } as const;
 
 /**
@@ -63,6 +65,20 @@ export function createWebhookLogsService(deps: {
       query: user.role === 'ADMIN' ? query : { ...query, userId: new Types.ObjectId(user.id) },
       statuses,
     };
+  };
+  /**
+   * The one event a row's action takes: visible to the caller (its owner, managers, admins) and
+   * theirs to act on (its owner or an admin); marked in the audit log.
+   */
+  const actOnOne = async (user: SessionUser, id: string, notYours: string) => {
+    const doc = Types.ObjectId.isValid(id)
+      ? await deps.events.findById(id, { userId: 1 }).lean()
+      : null;
+    const staff = user.role === 'ADMIN' || user.role === 'MANAGER';
+    const owns = doc?.userId.toString() === user.id;
+    if (!doc || (!owns && !staff)) throw notFound(webhookLogMessages.notFound);
+    if (!owns && user.role !== 'ADMIN') throw new HttpError(403, ErrorCodes.forbidden, notYours);
+    markActedOn(doc.userId, `Event ${id}`);
   };
   return {
     /** How many events the bulk action would take (at most the limit). */
@@ -105,17 +121,22 @@ export function createWebhookLogsService(deps: {
     },
 
     async retry(user: SessionUser, id: string): Promise<RetryWebhookLogResponse> {
-      const doc = Types.ObjectId.isValid(id)
-        ? await deps.events.findById(id, { userId: 1, status: 1 }).lean()
-        : null;
-      const staff = user.role === 'ADMIN' || user.role === 'MANAGER';
-      const owns = doc?.userId.toString() === user.id;
-      if (!doc || (!owns && !staff)) throw notFound(webhookLogMessages.notFound);
-      if (!owns && user.role !== 'ADMIN')
-        throw new HttpError(403, ErrorCodes.forbidden, webhookLogMessages.notYours);
-      markActedOn(doc.userId, `Event ${id}`);
+      await actOnOne(user, id, webhookLogMessages.notYours);
       if (!(await deps.pipeline.retry(id)))
         throw new HttpError(409, SyncErrorCodes.notRetryable, webhookLogMessages.notRetryable);
+      return { id, status: 'received' };
+    },
+
+    /** One held event written now, past the category filter (the row's Release). */
+    async release(user: SessionUser, id: string): Promise<RetryWebhookLogResponse> {
+      await actOnOne(user, id, webhookLogMessages.notYoursToRelease);
+      const released = await requeueEvents(
+        deps,
+        { _id: new Types.ObjectId(id) },
+        { statuses: ['held'], limit: 1, as: 'release' },
+      );
+      if (released === 0)
+        throw new HttpError(409, SyncErrorCodes.notHeld, webhookLogMessages.notHeld);
       return { id, status: 'received' };
     },
 

@@ -129,6 +129,7 @@ describe('GET /api/admin/webhook-logs', () => {
         activity: 'https://app.hubspot.com/contacts/5550001/record/0-49/4411',
       },
       canRetry: true,
+      canRelease: false,
       createdAt: '2030-03-15T11:30:00.000Z',
       syncedAt: null,
     });

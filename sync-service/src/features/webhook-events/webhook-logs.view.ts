@@ -88,6 +88,7 @@ export function createWebhookLogView(deps: {
       canRetry:
         (doc.status === 'failed' || doc.status === 'partially_synced') &&
         (owns || user.role === 'ADMIN'),
+      canRelease: doc.status === 'held' && (owns || user.role === 'ADMIN'),
       createdAt: doc.receivedAt.toISOString(),
       syncedAt: doc.syncedAt ? doc.syncedAt.toISOString() : null,
     };

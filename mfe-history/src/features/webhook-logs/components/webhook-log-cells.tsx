@@ -8,7 +8,7 @@ import { BusyButton } from '@outsync/ui/form';
 import { Disclosure } from '@outsync/ui/overlay';
 import { CellLines, Muted } from '../../../shared/components/filter-parts';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
-import { retryTexts, useRetryWebhookLog } from '../api/retry-webhook-log';
+import { rowActionTexts, useRowAction, type RowAction } from '../api/row-actions';
 import { webhookLogOutcome } from '../api/webhook-log-filters';
 import { ExplanationLines, StateChip, TechnicalDetail } from './event-explanation';
 
@@ -23,7 +23,8 @@ export const webhookLogCellTexts = {
   contactLink: 'Contact in CRM',
   activityLink: 'Activity in CRM',
   attempts: (count: number) => `Attempts (${count})`,
-  retryOf: (id: string) => `Retry ${id}`,
+  /** A row action's name for assistive technology: which event it acts on. */
+  actionOf: (label: string, id: string) => `${label} ${id}`,
 } as const;
 
 const t = webhookLogCellTexts;
@@ -47,7 +48,7 @@ export function UserCell({ row }: { row: WebhookLog }) {
 /**
  * "Error" or "Success" (spec 02 §4) and, beside it, where the event really stands in words
  * (issue 31 item 3): what happened, what OutSync does next, what the user can do; CRM links,
- * attempts, Retry.
+ * attempts, Retry or Release.
  */
 export function StatusCell({ row }: { row: WebhookLog }) {
   const outcome = webhookLogOutcome(row.webhookLogResults.errors);
@@ -70,7 +71,12 @@ export function StatusCell({ row }: { row: WebhookLog }) {
         </CrmLink>
       ) : null}
       {retried && row.attempts.length > 0 ? <Attempts attempts={row.attempts} /> : null}
-      {row.canRetry || row.status === 'received' ? <RetryButton row={row} /> : null}
+      {row.canRetry || row.status === 'received' ? (
+        <RowActionButton row={row} action="retry" />
+      ) : null}
+      {row.canRelease || row.status === 'received' ? (
+        <RowActionButton row={row} action="release" />
+      ) : null}
     </CellLines>
   );
 }
@@ -90,20 +96,25 @@ function Attempts({ attempts }: { attempts: WebhookLog['attempts'] }) {
   );
 }
 
-/** Shown on retryable rows, and busy while a retried event runs. */
-function RetryButton({ row }: { row: WebhookLog }) {
-  const retry = useRetryWebhookLog(row.id);
-  const running = retry.isPending;
-  if (!row.canRetry && !running) return null;
+/**
+ * Retry on a failed or partially synced row, Release on a held one, where the caller may act on
+ * it; busy while the event it queued runs.
+ */
+function RowActionButton({ row, action }: { row: WebhookLog; action: RowAction }) {
+  const run = useRowAction(action, row.id);
+  const running = run.isPending;
+  const offered = action === 'retry' ? row.canRetry : row.canRelease;
+  if (!offered && !running) return null;
+  const texts = rowActionTexts[action];
   return (
     <BusyButton
       variant="secondary"
       busy={running}
-      busyLabel={retryTexts.retrying}
-      aria-label={running ? undefined : t.retryOf(row.id)}
-      onClick={() => retry.mutate()}
+      busyLabel={texts.busy}
+      aria-label={running ? undefined : t.actionOf(texts.label, row.id)}
+      onClick={() => run.mutate()}
     >
-      {retryTexts.retry}
+      {texts.label}
     </BusyButton>
   );
 }

@@ -400,6 +400,61 @@ test('Retry calls the route, then follows the event until it is final and update
   await waitFor(() => expect(api.sent('webhookLogsCount')).toHaveLength(2));
 });
 
+test('Release on a held row calls the route, then follows the event until it is synced', async () => {
+  const heldRow = aWebhookLog(1, {
+    status: 'held',
+    canRelease: true,
+    explanation: {
+      state: 'held',
+      label: 'Held',
+      summary:
+        'Held until the lead reaches an approved category (Interested); its category is Out Of Office.',
+      next: null,
+      action: { kind: 'release', text: 'Release writes it to the CRM now.' },
+      detail: null,
+    },
+  });
+  const api = fakeHistoryService({ webhookLogs: [heldRow] });
+  let looks = 0;
+  api.on('webhookLog', () => {
+    looks += 1;
+    const row =
+      looks < 2
+        ? { ...heldRow, status: 'received' as const, canRelease: false }
+        : {
+            ...heldRow,
+            status: 'synced' as const,
+            canRelease: false,
+            explanation: aWebhookLog(1).explanation,
+          };
+    return { body: { ...row, payload: {} } };
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 1');
+  const row = within(rowOf(heldRow.id));
+  expect(row.getByText('Release writes it to the CRM now.')).toBeTruthy();
+  expect(row.queryByRole('button', { name: /^Retry/ })).toBeNull();
+
+  fireEvent.click(row.getByRole('button', { name: `Release ${heldRow.id}` }));
+  await waitFor(() => expect(api.sent('releaseWebhookLog')).toHaveLength(1));
+  expect(api.sent('releaseWebhookLog')[0]?.path).toBe(
+    `/api/admin/webhook-logs/${heldRow.id}/release`,
+  );
+  await waitFor(() => expect(within(rowOf(heldRow.id)).getByText('Synced')).toBeTruthy());
+  expect(within(rowOf(heldRow.id)).queryByRole('button', { name: /Release/ })).toBeNull();
+  expect(await screen.findByText(`Release of ${heldRow.id} finished: synced.`)).toBeTruthy();
+  expect(api.sent('retryWebhookLog')).toHaveLength(0);
+});
+
+test('a held row the caller may not release (a manager’s view of a customer’s) offers no Release', async () => {
+  fakeHistoryService({
+    webhookLogs: [aWebhookLog(1, { status: 'held', canRelease: false })],
+  });
+  renderPage(path);
+  await screen.findByText('Total results: 1');
+  expect(screen.queryByRole('button', { name: /^Release/ })).toBeNull();
+});
+
 test('CRM links open in a new tab, only when known', async () => {
   fakeHistoryService({
     webhookLogs: [

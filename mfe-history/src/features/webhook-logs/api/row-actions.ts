@@ -6,18 +6,33 @@ import { useToast } from '@outsync/ui';
 import { useHistoryApi, type HistoryAreaRoutes } from '../../../shared/api/history-api';
 import { webhookLogKeys } from './webhook-logs-queries';
 
-type Client = Pick<RouteClient<HistoryAreaRoutes>, 'retryWebhookLog' | 'webhookLog'>;
+type Client = Pick<
+  RouteClient<HistoryAreaRoutes>,
+  'retryWebhookLog' | 'releaseWebhookLog' | 'webhookLog'
+>;
 
-/** How long to wait before each look at a retried event; the last delay repeats. */
+/** A row's own action: Retry a failed or partially synced event, Release a held one. */
+export type RowAction = 'retry' | 'release';
+
+/** How long to wait before each look at a retried or released event; the last delay repeats. */
 export const RETRY_POLL_DELAYS_MS = [500, 1000, 2000] as const;
 /** Looks before giving up (the row keeps its last known state; a reload shows the outcome). */
 const MAX_POLLS = 90;
 
-export const retryTexts = {
-  retry: 'Retry',
-  retrying: 'Retrying...',
-  finished: (id: string, status: string) => `Retry of ${id} finished: ${status}.`,
-  stillRunning: (id: string) => `The retry of ${id} is still running; reload later to see it.`,
+/** Each row action's button, its label while the event runs, and its toasts. */
+export const rowActionTexts = {
+  retry: {
+    label: 'Retry',
+    busy: 'Retrying...',
+    finished: (id: string, status: string) => `Retry of ${id} finished: ${status}.`,
+    stillRunning: (id: string) => `The retry of ${id} is still running; reload later to see it.`,
+  },
+  release: {
+    label: 'Release',
+    busy: 'Releasing...',
+    finished: (id: string, status: string) => `Release of ${id} finished: ${status}.`,
+    stillRunning: (id: string) => `The release of ${id} is still running; reload later to see it.`,
+  },
 } as const;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,16 +44,20 @@ function rowOf(detail: WebhookLog & { payload?: unknown }): WebhookLog {
 }
 
 /**
- * POST /api/admin/webhook-logs/:id/retry, then GET /api/admin/webhook-logs/:id until the
- * status is final (no longer 'received'). `onQueued` shows the re-queued row meanwhile.
+ * POST /api/admin/webhook-logs/:id/retry (or /release), then GET /api/admin/webhook-logs/:id
+ * until the status is final (no longer 'received'). `onQueued` shows the re-queued row meanwhile.
  */
-export async function retryWebhookLog(
+export async function runRowAction(
   client: Client,
+  action: RowAction,
   id: string,
   onQueued: (row: Partial<WebhookLog>) => void,
 ): Promise<{ row: WebhookLog; final: boolean }> {
-  const queued = await client.retryWebhookLog({ params: { id } });
-  onQueued({ status: queued.status, canRetry: false });
+  const queued =
+    action === 'retry'
+      ? await client.retryWebhookLog({ params: { id } })
+      : await client.releaseWebhookLog({ params: { id } });
+  onQueued({ status: queued.status, canRetry: false, canRelease: false });
   let latest: WebhookLog | null = null;
   for (let poll = 0; poll < MAX_POLLS; poll += 1) {
     await sleep(RETRY_POLL_DELAYS_MS[Math.min(poll, RETRY_POLL_DELAYS_MS.length - 1)]!);
@@ -66,14 +85,14 @@ function useUpdateRow() {
   };
 }
 
-/** Retry of one row: the row follows the event until its status is final. */
-export function useRetryWebhookLog(id: string) {
+/** Retry or Release of one row: the row follows the event until its status is final. */
+export function useRowAction(action: RowAction, id: string) {
   const client = useHistoryApi();
   const queryClient = useQueryClient();
   const updateRow = useUpdateRow();
   const toast = useToast();
   return useMutation({
-    mutationFn: () => retryWebhookLog(client, id, (change) => updateRow(id, change)),
+    mutationFn: () => runRowAction(client, action, id, (change) => updateRow(id, change)),
     // Options-level callbacks run even when the row has scrolled out of view (unmounted).
     onSuccess: ({ row, final }) => {
       updateRow(id, row);
@@ -82,16 +101,17 @@ export function useRetryWebhookLog(id: string) {
       void queryClient.invalidateQueries({ queryKey: webhookLogKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: webhookLogKeys.dailies });
       void queryClient.invalidateQueries({ queryKey: webhookLogKeys.counts });
+      const texts = rowActionTexts[action];
       toast.show(
         final
           ? {
               severity: row.status === 'failed' ? 'warn' : 'success',
-              detail: retryTexts.finished(id, row.status.replace(/_/g, ' ')),
+              detail: texts.finished(id, row.status.replace(/_/g, ' ')),
             }
-          : { severity: 'info', detail: retryTexts.stillRunning(id) },
+          : { severity: 'info', detail: texts.stillRunning(id) },
       );
     },
-    // The service's message ('not retryable', 'forbidden'…); a 401 goes to /unauthorized.
+    // The service's message ('not retryable', 'not held', 'forbidden'…); a 401 goes to /unauthorized.
     meta: { errorToast: {} },
   });
 }
