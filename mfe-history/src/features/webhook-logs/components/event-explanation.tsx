@@ -42,14 +42,16 @@ export function StateChip({ explanation }: { explanation: WebhookLogExplanation 
   return <Chip label={explanation.label} tone={TONES[explanation.state]} />;
 }
 
+type ExplainedRow = Pick<WebhookLog, 'explanation' | 'crm' | 'canRetry' | 'canRelease'>;
+
 /** What happened, what is next and what helps: the lines under the state. */
-export function ExplanationLines({ row }: { row: Pick<WebhookLog, 'explanation' | 'crm'> }) {
+export function ExplanationLines({ row }: { row: ExplainedRow }) {
   const { summary, next, action } = row.explanation;
   return (
     <>
       {summary ? <span>{summary}</span> : null}
       {next ? <Muted>{nextText(row.explanation.state, next)}</Muted> : null}
-      {action ? (
+      {action && offered(action.kind, row) ? (
         <ActionLine>
           {action.text}{' '}
           {action.kind === 'reconnect' || action.kind === 'grant_scopes' ? (
@@ -61,8 +63,19 @@ export function ExplanationLines({ row }: { row: Pick<WebhookLog, 'explanation' 
   );
 }
 
+/**
+ * Retry and Release are named only to who has the button (the owner or an admin, while the event
+ * is failed or held): a manager, or a row already queued again, is not told to press what is not
+ * there.
+ */
+function offered(kind: NonNullable<WebhookLogExplanation['action']>['kind'], row: ExplainedRow) {
+  if (kind === 'retry') return row.canRetry;
+  if (kind === 'release') return row.canRelease;
+  return true;
+}
+
 /** A log's detail (its payload dialog): its state, the words and the technical detail. */
-export function EventStanding({ row }: { row: Pick<WebhookLog, 'explanation' | 'crm'> }) {
+export function EventStanding({ row }: { row: ExplainedRow }) {
   return (
     <Standing aria-label={t.standing}>
       <StateChip explanation={row.explanation} />

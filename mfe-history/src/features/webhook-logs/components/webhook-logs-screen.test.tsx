@@ -446,13 +446,44 @@ test('Release on a held row calls the route, then follows the event until it is 
   expect(api.sent('retryWebhookLog')).toHaveLength(0);
 });
 
-test('a held row the caller may not release (a manager’s view of a customer’s) offers no Release', async () => {
+test('a row the caller may not act on (a manager’s view of a customer’s) names no Retry or Release', async () => {
   fakeHistoryService({
-    webhookLogs: [aWebhookLog(1, { status: 'held', canRelease: false })],
+    webhookLogs: [
+      aWebhookLog(1, {
+        status: 'held',
+        canRelease: false,
+        explanation: {
+          state: 'held',
+          label: 'Held',
+          summary: 'Held until the lead reaches an approved category (Interested).',
+          next: null,
+          action: { kind: 'release', text: 'Release writes it to the CRM now.' },
+          detail: null,
+        },
+      }),
+      aWebhookLog(2, {
+        status: 'failed',
+        canRetry: false,
+        explanation: {
+          state: 'failed',
+          label: 'Failed',
+          summary: 'HubSpot was unavailable.',
+          next: null,
+          action: { kind: 'retry', text: 'Retry sends it again.' },
+          detail: null,
+        },
+      }),
+    ],
   });
   renderPage(path);
-  await screen.findByText('Total results: 1');
-  expect(screen.queryByRole('button', { name: /^Release/ })).toBeNull();
+  await screen.findByText('Total results: 2');
+  expect(
+    screen.getByText('Held until the lead reaches an approved category (Interested).'),
+  ).toBeTruthy();
+  expect(screen.getByText('HubSpot was unavailable.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /^(Release|Retry)/ })).toBeNull();
+  expect(screen.queryByText('Release writes it to the CRM now.')).toBeNull();
+  expect(screen.queryByText('Retry sends it again.')).toBeNull();
 });
 
 test('CRM links open in a new tab, only when known', async () => {
