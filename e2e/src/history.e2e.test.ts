@@ -451,6 +451,18 @@ describe('release of one held event', () => {
       '/api/admin/webhook-logs?page=1&status=held',
     );
     expect(after.data.map((each) => each.id)).not.toContain(log.id);
+    // Its Category Base Filter record now has a Sent At.
+    type HoldsPage = { data: { eventId: string; sent_at: string | null }[] };
+    let record: HoldsPage['data'][number] | undefined;
+    for (let pageNumber = 1; !record && pageNumber <= 10; pageNumber += 1) {
+      const holds = await getJson<HoldsPage>(
+        admin.context.request,
+        `/api/admin/category-base-filters?page=${pageNumber}`,
+      );
+      if (holds.data.length === 0) break;
+      record = holds.data.find((each) => each.eventId === log.id);
+    }
+    expect(record?.sent_at).toEqual(expect.any(String));
     await screenshot(page, 'history-webhook-logs-released', { fullPage: false });
     await page.close();
   });
