@@ -439,6 +439,16 @@ describe('release of one held event', () => {
       .waitFor();
     await row.getByText('Release writes it to the CRM now.', { exact: true }).waitFor();
     await screenshot(page, 'history-webhook-logs-held', { fullPage: false });
+    // Its Payload dialog names and offers the same Release (the row's is used below).
+    await row.getByRole('button', { name: /, open the payload of [0-9a-f]{24}$/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Payload ${log.id}` });
+    const standing = dialog.getByRole('region', { name: 'Where it stands' });
+    await standing.getByText('Release writes it to the CRM now.', { exact: true }).waitFor();
+    await standing.getByRole('button', { name: `Release ${log.id}` }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'history-webhook-payload-dialog-held', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
 
     await row.getByRole('button', { name: `Release ${log.id}` }).click();
     await row.getByText('Synced', { exact: true }).waitFor({ timeout: 30_000 });

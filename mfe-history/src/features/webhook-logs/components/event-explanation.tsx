@@ -6,6 +6,7 @@ import type { WebhookLog, WebhookLogExplanation } from '@outsync/contracts/histo
 import { Chip, type ChipTone } from '@outsync/ui/data';
 import { Disclosure } from '@outsync/ui/overlay';
 import { Muted } from '../../../shared/components/filter-parts';
+import { RowActionButton } from './row-action-button';
 
 /**
  * Where an event stands, in the service's words (issue 31 item 3): its state beside the spec's
@@ -74,12 +75,17 @@ function offered(kind: NonNullable<WebhookLogExplanation['action']>['kind'], row
   return true;
 }
 
-/** A log's detail (its payload dialog): its state, the words and the technical detail. */
-export function EventStanding({ row }: { row: ExplainedRow }) {
+/**
+ * A log's detail (its payload dialog): its state, the words, the Retry or Release the words name,
+ * and the technical detail.
+ */
+export function EventStanding({ row }: { row: WebhookLog }) {
   return (
     <Standing aria-label={t.standing}>
       <StateChip explanation={row.explanation} />
       <ExplanationLines row={row} />
+      <RowActionButton row={row} action="retry" />
+      <RowActionButton row={row} action="release" />
       <TechnicalDetail detail={row.explanation.detail} />
     </Standing>
   );

@@ -4,13 +4,12 @@ import styled from 'styled-components';
 import { webhookLiveViewPath } from '@outsync/contracts';
 import type { WebhookLog } from '@outsync/contracts/history';
 import { Token } from '@outsync/ui/data';
-import { BusyButton } from '@outsync/ui/form';
 import { Disclosure } from '@outsync/ui/overlay';
 import { CellLines, Muted } from '../../../shared/components/filter-parts';
 import { dateTime, historyTexts } from '../../../shared/components/history-texts';
-import { rowActionTexts, useRowAction, type RowAction } from '../api/row-actions';
 import { webhookLogOutcome } from '../api/webhook-log-filters';
 import { ExplanationLines, StateChip, TechnicalDetail } from './event-explanation';
+import { RowActionButton } from './row-action-button';
 
 /** The cells' texts (spec 02 §2.9; the CRM links, attempts and sync status are ours). */
 export const webhookLogCellTexts = {
@@ -23,8 +22,6 @@ export const webhookLogCellTexts = {
   contactLink: 'Contact in CRM',
   activityLink: 'Activity in CRM',
   attempts: (count: number) => `Attempts (${count})`,
-  /** A row action's name for assistive technology: which event it acts on. */
-  actionOf: (label: string, id: string) => `${label} ${id}`,
 } as const;
 
 const t = webhookLogCellTexts;
@@ -93,29 +90,6 @@ function Attempts({ attempts }: { attempts: WebhookLog['attempts'] }) {
         ))}
       </AttemptList>
     </Disclosure>
-  );
-}
-
-/**
- * Retry on a failed or partially synced row, Release on a held one, where the caller may act on
- * it; busy while the event it queued runs.
- */
-function RowActionButton({ row, action }: { row: WebhookLog; action: RowAction }) {
-  const run = useRowAction(action, row.id);
-  const running = run.isPending;
-  const offered = action === 'retry' ? row.canRetry : row.canRelease;
-  if (!offered && !running) return null;
-  const texts = rowActionTexts[action];
-  return (
-    <BusyButton
-      variant="secondary"
-      busy={running}
-      busyLabel={texts.busy}
-      aria-label={running ? undefined : t.actionOf(texts.label, row.id)}
-      onClick={() => run.mutate()}
-    >
-      {texts.label}
-    </BusyButton>
   );
 }
 

@@ -446,6 +446,50 @@ test('Release on a held row calls the route, then follows the event until it is 
   expect(api.sent('retryWebhookLog')).toHaveLength(0);
 });
 
+test('the Payload dialog of a held row offers its Release too, and shows the outcome', async () => {
+  const heldRow = aWebhookLog(1, {
+    status: 'held',
+    canRelease: true,
+    explanation: {
+      state: 'held',
+      label: 'Held',
+      summary: 'Held until the lead reaches an approved category (Interested).',
+      next: null,
+      action: { kind: 'release', text: 'Release writes it to the CRM now.' },
+      detail: null,
+    },
+  });
+  const api = fakeHistoryService({ webhookLogs: [heldRow] });
+  let released = false;
+  api.on('releaseWebhookLog', () => {
+    released = true;
+    return { body: { id: heldRow.id, status: 'received' as const } };
+  });
+  api.on('webhookLog', () => ({
+    body: released
+      ? {
+          ...heldRow,
+          status: 'synced' as const,
+          canRelease: false,
+          explanation: aWebhookLog(1).explanation,
+          payload: {},
+        }
+      : { ...heldRow, payload: {} },
+  }));
+  renderPage(path);
+  await screen.findByText('Total results: 1');
+  fireEvent.click(
+    await screen.findByRole('button', { name: new RegExp(`open the payload of ${heldRow.id}$`) }),
+  );
+  const dialog = await screen.findByRole('dialog', { name: `Payload ${heldRow.id}` });
+  const standing = within(await within(dialog).findByRole('region', { name: 'Where it stands' }));
+  expect(standing.getByText('Release writes it to the CRM now.')).toBeTruthy();
+  fireEvent.click(standing.getByRole('button', { name: `Release ${heldRow.id}` }));
+  await waitFor(() => expect(api.sent('releaseWebhookLog')).toHaveLength(1));
+  await waitFor(() => expect(standing.getByText('Synced')).toBeTruthy());
+  expect(standing.queryByRole('button', { name: /^Release/ })).toBeNull();
+});
+
 test('a row the caller may not act on (a manager’s view of a customer’s) names no Retry or Release', async () => {
   fakeHistoryService({
     webhookLogs: [
