@@ -405,7 +405,8 @@ describe('events that are done', () => {
     ).toEqual({
       state: 'not_synced',
       label: 'Not synced',
-      summary: 'Not synced: free plan. Upgrade to sync live events into your CRM.',
+      // The upgrade sentence is the action's line only, not repeated in the summary.
+      summary: 'Not synced: free plan.',
       next: null,
       action: { kind: 'upgrade', text: 'Upgrade to sync live events into your CRM.' },
       detail: null,

@@ -187,15 +187,17 @@ export function explainWebhookLog(
           text: 'Release writes it to the CRM now.',
         },
       });
-    case 'not_synced':
+    case 'not_synced': {
+      const freePlan = doc.reason === NOT_SYNCED_REASONS.freePlan;
       return explained('not_synced', {
-        summary: doc.reason,
-        action:
-          doc.reason === NOT_SYNCED_REASONS.freePlan
-            ? { kind: 'upgrade', text: 'Upgrade to sync live events into your CRM.' }
-            : null,
+        // The stored reason's second sentence is the action's own line: not said twice.
+        summary: freePlan ? 'Not synced: free plan.' : doc.reason,
+        action: freePlan
+          ? { kind: 'upgrade', text: 'Upgrade to sync live events into your CRM.' }
+          : null,
         detail,
       });
+    }
     case 'duplicate':
     case 'unsupported':
       return explained(doc.status, { summary: doc.reason });
