@@ -614,6 +614,12 @@ describe('a customer', () => {
     const row = logRows(page).first();
     await expect(row.textContent()).resolves.toContain(CUSTOMER_LEAD.email);
     await expect(row.textContent()).resolves.toContain(CUSTOMER_EMAIL);
+    // The free plan's words: what happened, then the way out, once.
+    await row.getByText('Not synced', { exact: true }).waitFor();
+    await row.getByText('Not synced: free plan.', { exact: true }).waitFor();
+    await expect(
+      row.getByText('Upgrade to sync live events into your CRM.', { exact: true }).count(),
+    ).resolves.toBe(1);
     await page.getByPlaceholder('Find By email').waitFor();
     for (const staffOnly of ['User', 'Webhook ID', 'Webhook URL', 'Hub ID']) {
       await expect(
