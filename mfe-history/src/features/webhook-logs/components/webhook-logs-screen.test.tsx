@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { WebhookLog } from '@outsync/contracts/history';
 import { aWebhookLog, customer, manager, oid } from '../../../test/fixtures';
 import { deferred, fakeHistoryService } from '../../../test/fake-history-service';
 import { chooseOption, fakeLayout, renderPage, scrollTo } from '../../../test/render-page';
@@ -488,6 +489,16 @@ test('the Payload dialog of a held row offers its Release too, and shows the out
   await waitFor(() => expect(api.sent('releaseWebhookLog')).toHaveLength(1));
   await waitFor(() => expect(standing.getByText('Synced')).toBeTruthy());
   expect(standing.queryByRole('button', { name: /^Release/ })).toBeNull();
+});
+
+test('rows of a service older than this module (no canRelease) still show, with no Release', async () => {
+  const { canRelease: _absent, ...olderRow } = aWebhookLog(1, { status: 'held' });
+  fakeHistoryService({ webhookLogs: [olderRow as WebhookLog] });
+  renderPage(path);
+  const row = within(await findRowOf(oid(0x1001)));
+  expect(row.getByText('Success')).toBeTruthy();
+  expect(row.queryByRole('button', { name: /^Release/ })).toBeNull();
+  expect(screen.queryByText(/Unexpected response/)).toBeNull();
 });
 
 test('a row the caller may not act on (a manager’s view of a customer’s) names no Retry or Release', async () => {
