@@ -198,10 +198,7 @@ export const WebhookLogSchema = z.object({
     .describe('Failed or partially synced, and the caller is its owner or an admin.'),
   // Defaults to false: a history module released before the service that adds it (each area is
   // released on its own) reads an older service's rows, and offers no Release.
-  canRelease: z
-    .boolean()
-    .default(false)
-    .describe('Held, and the caller is its owner or an admin.'),
+  canRelease: z.boolean().default(false).describe('Held, and the caller is its owner or an admin.'),
   createdAt: z.string().describe('When it was received (ISO time).'),
   syncedAt: z.string().nullable(),
 });
