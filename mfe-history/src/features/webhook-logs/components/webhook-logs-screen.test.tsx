@@ -21,6 +21,29 @@ const findRowOf = async (id: string) => {
   return rowOf(id);
 };
 
+/**
+ * After a Retry or Release, the event is still queued at the first look and synced at the
+ * second; answers how many looks the screen has taken.
+ */
+function syncedOnSecondLook(api: ReturnType<typeof fakeHistoryService>, row: WebhookLog) {
+  let looks = 0;
+  api.on('webhookLog', () => {
+    looks += 1;
+    const queued = { ...row, status: 'received' as const, canRetry: false, canRelease: false };
+    const answer =
+      looks < 2
+        ? queued
+        : {
+            ...queued,
+            status: 'synced' as const,
+            webhookLogResults: { errors: [] },
+            explanation: aWebhookLog(1).explanation,
+          };
+    return { body: { ...answer, payload: {} } };
+  });
+  return () => looks;
+}
+
 test('titled "Webhook payloads"; the count line says Loading... until the count answers', async () => {
   const api = fakeHistoryService({ webhookLogs: logs(3) });
   const count = deferred<{ body: { totalItems: number } }>();
@@ -365,22 +388,7 @@ test('Retry calls the route, then follows the event until it is final and update
     },
   });
   const api = fakeHistoryService({ webhookLogs: [failedRow] });
-  let looks = 0;
-  api.on('webhookLog', () => {
-    looks += 1;
-    // Still queued at the first look; synced at the second.
-    const row =
-      looks < 2
-        ? { ...failedRow, status: 'received' as const, canRetry: false }
-        : {
-            ...failedRow,
-            status: 'synced' as const,
-            canRetry: false,
-            webhookLogResults: { errors: [] },
-            explanation: aWebhookLog(1).explanation,
-          };
-    return { body: { ...row, payload: {} } };
-  });
+  const looks = syncedOnSecondLook(api, failedRow);
   renderPage(path);
   await screen.findByText('Total results: 1');
   const row = within(rowOf(failedRow.id));
@@ -395,7 +403,7 @@ test('Retry calls the route, then follows the event until it is final and update
   await waitFor(() => expect(within(rowOf(failedRow.id)).getByText('Synced')).toBeTruthy());
   expect(within(rowOf(failedRow.id)).getByText('Success')).toBeTruthy();
   expect(within(rowOf(failedRow.id)).queryByRole('button', { name: /Retry/ })).toBeNull();
-  expect(looks).toBe(2);
+  expect(looks()).toBe(2);
   // The chart and the count are asked again: their counts by status changed.
   await waitFor(() => expect(api.sent('webhookLogsDaily')).toHaveLength(2));
   await waitFor(() => expect(api.sent('webhookLogsCount')).toHaveLength(2));
@@ -416,20 +424,7 @@ test('Release on a held row calls the route, then follows the event until it is 
     },
   });
   const api = fakeHistoryService({ webhookLogs: [heldRow] });
-  let looks = 0;
-  api.on('webhookLog', () => {
-    looks += 1;
-    const row =
-      looks < 2
-        ? { ...heldRow, status: 'received' as const, canRelease: false }
-        : {
-            ...heldRow,
-            status: 'synced' as const,
-            canRelease: false,
-            explanation: aWebhookLog(1).explanation,
-          };
-    return { body: { ...row, payload: {} } };
-  });
+  syncedOnSecondLook(api, heldRow);
   renderPage(path);
   await screen.findByText('Total results: 1');
   const row = within(rowOf(heldRow.id));
